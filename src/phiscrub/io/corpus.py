@@ -1,0 +1,183 @@
+"""Corpora: a file or a directory of documents, read lazily and written atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from phiscrub.document import Document
+from phiscrub.errors import FormatError, PhiscrubError
+from phiscrub.io.brat import dumps_ann, read_brat
+from phiscrub.io.conll import dumps_conll, read_conll
+from phiscrub.io.files import safe_file_stem, write_atomic
+from phiscrub.io.i2b2_xml import MEDDOCAN_ROOT, dumps_i2b2, read_i2b2
+from phiscrub.io.jsonl import dumps_jsonl_line, read_jsonl
+from phiscrub.io.plaintext import read_plaintext
+from phiscrub.text.tags import TagScheme
+
+READ_FORMATS = ("i2b2", "brat", "conll", "jsonl", "txt")
+WRITE_FORMATS = ("i2b2", "meddocan", "brat", "conll", "jsonl", "txt")
+SINGLE_FILE_FORMATS = ("jsonl", "conll")
+_EXTENSIONS = {".xml": "i2b2", ".ann": "brat", ".jsonl": "jsonl", ".conll": "conll", ".txt": "txt"}
+_OUTPUT_EXTENSION = {"jsonl": ".jsonl", "conll": ".conll"}
+
+ErrorHandler = Callable[[PhiscrubError], None]
+
+
+def detect_format(path: Path) -> str:
+    """The format of a corpus file or directory, from file extensions.
+
+    A ``.txt`` file with a ``.ann`` beside it is BRAT; a directory is judged by the extensions
+    of the files directly inside it.
+    """
+    if path.is_file():
+        suffix = path.suffix.lower()
+        if suffix == ".txt" and path.with_suffix(".ann").exists():
+            return "brat"
+        if suffix in _EXTENSIONS:
+            return _EXTENSIONS[suffix]
+        raise PhiscrubError(f"{path}: cannot tell the format from the extension; pass a format")
+    if not path.is_dir():
+        raise PhiscrubError(f"{path}: no such file or directory")
+    counts = Counter(p.suffix.lower() for p in path.iterdir() if p.is_file())
+    found = {_EXTENSIONS[s] for s in counts if s in _EXTENSIONS}
+    if "brat" in found:
+        found.discard("txt")
+    if len(found) == 1:
+        return found.pop()
+    if not found:
+        raise PhiscrubError(f"{path}: no .xml, .ann, .txt, .jsonl or .conll files inside")
+    raise PhiscrubError(
+        f"{path}: holds files of several formats ({', '.join(sorted(found))}); pass a format"
+    )
+
+
+def _files(path: Path, format: str) -> list[Path]:
+    if path.is_file():
+        return [path]
+    suffix = {"i2b2": ".xml", "brat": ".txt", "jsonl": ".jsonl", "conll": ".conll", "txt": ".txt"}[
+        format
+    ]
+    return sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() == suffix)
+
+
+def _read_file(path: Path, format: str) -> Iterator[Document]:
+    if format == "i2b2":
+        yield read_i2b2(path)
+    elif format == "brat":
+        yield read_brat(path if path.suffix.lower() == ".txt" else path.with_suffix(".txt"))
+    elif format == "txt":
+        yield read_plaintext(path)
+    elif format == "jsonl":
+        yield from read_jsonl(path)
+    else:
+        yield from read_conll(path)
+
+
+def read_corpus(
+    path: str | Path, format: str | None = None, on_error: ErrorHandler | None = None
+) -> Iterator[Document]:
+    """Stream the documents of a corpus file or directory, in file-name order.
+
+    Args:
+        path: A file, or a directory whose files (not sub-directories) are the documents.
+        format: One of ``READ_FORMATS`` (``meddocan`` reads as ``i2b2``); detected when None.
+        on_error: Called with each file's error, after which reading goes on with the next
+            file. Without it the first error is raised.
+    """
+    path = Path(path)
+    format = "i2b2" if format == "meddocan" else (format or detect_format(path))
+    if format not in READ_FORMATS:
+        raise PhiscrubError(f"unknown input format {format!r}; expected one of {READ_FORMATS}")
+    for file in _files(path, format):
+        try:
+            yield from _read_file(file, format)
+        except (FormatError, OSError) as exc:
+            error = exc if isinstance(exc, FormatError) else FormatError(file, exc.strerror or "")
+            if on_error is None:
+                raise error from None
+            on_error(error)
+
+
+def output_format(path: Path, format: str | None) -> str:
+    """The format to write: as given, else from the output path's extension, else jsonl."""
+    if format:
+        if format not in WRITE_FORMATS:
+            raise PhiscrubError(
+                f"unknown output format {format!r}; expected one of {WRITE_FORMATS}"
+            )
+        return format
+    for name, suffix in _OUTPUT_EXTENSION.items():
+        if path.suffix.lower() == suffix:
+            return name
+    raise PhiscrubError(f"{path}: pass an output format ({', '.join(WRITE_FORMATS)})")
+
+
+def write_document(doc: Document, directory: Path, format: str) -> list[Path]:
+    """Write one document into a directory as i2b2/meddocan XML, BRAT or plain text."""
+    stem = safe_file_stem(doc.doc_id)
+    if format in ("i2b2", "meddocan"):
+        target = directory / f"{stem}.xml"
+        write_atomic(target, dumps_i2b2(doc, MEDDOCAN_ROOT if format == "meddocan" else None))
+        return [target]
+    txt = directory / f"{stem}.txt"
+    write_atomic(txt, doc.text)
+    if format == "txt":
+        return [txt]
+    ann = directory / f"{stem}.ann"
+    write_atomic(ann, dumps_ann(doc))
+    return [txt, ann]
+
+
+def write_corpus(
+    docs: Iterable[Document],
+    out: str | Path,
+    format: str,
+    scheme: TagScheme = "BIO",
+    on_error: ErrorHandler | None = None,
+) -> int:
+    """Write documents as a directory (i2b2, meddocan, brat, txt) or one file (jsonl, conll).
+
+    Every file is written atomically; a single-file corpus appears only once complete. Returns
+    the number of documents written.
+    """
+    out = Path(out)
+    if format not in WRITE_FORMATS:
+        raise PhiscrubError(f"unknown output format {format!r}; expected one of {WRITE_FORMATS}")
+    count = 0
+    if format not in SINGLE_FILE_FORMATS:
+        out.mkdir(parents=True, exist_ok=True)
+        for doc in docs:
+            try:
+                write_document(doc, out, format)
+            except PhiscrubError as exc:
+                if on_error is None:
+                    raise
+                on_error(exc)
+                continue
+            count += 1
+        return count
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            for doc in docs:
+                try:
+                    chunk = dumps_jsonl_line(doc) if format == "jsonl" else dumps_conll(doc, scheme)
+                except PhiscrubError as exc:
+                    if on_error is None:
+                        raise
+                    on_error(exc)
+                    continue
+                handle.write(chunk)
+                count += 1
+        os.replace(tmp, out)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return count
