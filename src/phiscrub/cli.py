@@ -1,0 +1,181 @@
+"""The ``phiscrub`` command line: a thin layer that parses options, calls the library, prints.
+
+Nothing here prints note text or PHI: only ids, counts, offsets and scores.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from phiscrub.errors import PhiscrubError
+from phiscrub.evaluate import approximate_randomization, evaluate
+from phiscrub.evaluate.criteria import CRITERIA
+from phiscrub.evaluate.report import (
+    breakdown_tables,
+    criteria_table,
+    leak_line,
+    significance_line,
+)
+from phiscrub.io import read_corpus, write_corpus
+from phiscrub.io.corpus import output_format
+from phiscrub.stats import corpus_stats
+
+app = typer.Typer(
+    help="Find and replace protected health information (PHI) in clinical notes.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+FormatOption = Annotated[
+    str | None,
+    typer.Option(help="Input format: i2b2, brat, conll, jsonl or txt (default: from extensions)."),
+]
+
+
+def _same_path(a: Path, b: Path) -> bool:
+    a, b = a.resolve(), b.resolve()
+    return a == b or a in b.parents or b in a.parents
+
+
+@app.command("evaluate")
+def evaluate_command(
+    gold: Annotated[Path, typer.Argument(help="Gold corpus (file or directory).")],
+    system: Annotated[Path, typer.Argument(help="System output for the same documents.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    gold_format: FormatOption = None,
+    system_format: FormatOption = None,
+    compare: Annotated[
+        Path | None,
+        typer.Option(
+            help="A second system: test whether it differs from SYSTEM (approximate randomization)."
+        ),
+    ] = None,
+    criterion: Annotated[
+        str, typer.Option(help=f"Criterion for --compare: one of {', '.join(CRITERIA)}.")
+    ] = "strict",
+    shuffles: Annotated[int, typer.Option(help="Shuffles for --compare.", min=1)] = 9999,
+    seed: Annotated[int, typer.Option(help="Random seed for --compare.")] = 0,
+    breakdown: Annotated[
+        str,
+        typer.Option(
+            help="Criterion of the per-label and per-category tables: strict, relaxed or token."
+        ),
+    ] = "strict",
+) -> None:
+    """Score SYSTEM against GOLD: the ten i2b2 2014 criteria, MEDDOCAN's measures, leak rate."""
+    if criterion not in CRITERIA:
+        raise PhiscrubError(f"unknown criterion {criterion!r}; expected one of {CRITERIA}")
+    gold_docs = list(read_corpus(gold, gold_format))
+    evaluation = evaluate(gold_docs, read_corpus(system, system_format))
+    significance = None
+    if compare is not None:
+        other = evaluate(gold_docs, read_corpus(compare, system_format))
+        significance = approximate_randomization(
+            list(evaluation.pairs), list(other.pairs), criterion, shuffles, seed
+        )
+    if as_json:
+        result = evaluation.as_dict()
+        if significance is not None:
+            result["significance"] = significance.as_dict()
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    out.print(criteria_table(evaluation))
+    out.print(leak_line(evaluation))
+    for table in breakdown_tables(evaluation, breakdown):
+        out.print(table)
+    if significance is not None:
+        out.print(significance_line(significance))
+
+
+@app.command("convert")
+def convert_command(
+    source: Annotated[Path, typer.Argument(help="Input corpus (file or directory).")],
+    target: Annotated[Path, typer.Argument(help="Output directory, or file for jsonl/conll.")],
+    to: Annotated[
+        str | None,
+        typer.Option(
+            help="Output format: i2b2, meddocan, brat, conll, jsonl or txt "
+            "(default: from the output extension)."
+        ),
+    ] = None,
+    input_format: FormatOption = None,
+    scheme: Annotated[str, typer.Option(help="Tag scheme for CoNLL: IO, BIO or BIOES.")] = "BIO",
+) -> None:
+    """Convert a corpus between formats, keeping text and spans exact."""
+    if _same_path(source, target):
+        raise PhiscrubError(
+            "the output must not be the input or inside it (inputs are never overwritten)"
+        )
+    fmt = output_format(target, to)
+    errors: list[PhiscrubError] = []
+    written = write_corpus(
+        read_corpus(source, input_format, on_error=errors.append),
+        target,
+        fmt,
+        scheme=scheme.upper(),
+        on_error=errors.append,  # type: ignore[arg-type]
+    )
+    out.print(f"wrote {written} documents to {target} ({fmt})")
+    _report_errors(errors)
+
+
+@app.command("stats")
+def stats_command(
+    corpus: Annotated[Path, typer.Argument(help="Corpus file or directory.")],
+    input_format: FormatOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Count documents, tokens and spans per label."""
+    errors: list[PhiscrubError] = []
+    stats = corpus_stats(read_corpus(corpus, input_format, on_error=errors.append)).as_dict()
+    if as_json:
+        sys.stdout.write(json.dumps(stats, indent=2) + "\n")
+    else:
+        for key, value in stats.items():
+            if key != "spans_per_label":
+                out.print(f"{key}: {value:,}")
+        out.print("spans per label:")
+        for label, count in stats["spans_per_label"].items():
+            out.print(f"  {label}: {count:,}")
+    _report_errors(errors)
+
+
+def _report_errors(errors: list[PhiscrubError]) -> None:
+    if not errors:
+        return
+    err.print(f"{len(errors)} document(s) skipped:")
+    for error in errors:
+        err.print(f"  {error}", markup=False, highlight=False)
+    raise typer.Exit(1)
+
+
+def main() -> None:
+    """Console entry point: run the app, turning phiscrub errors into one-line messages."""
+    try:
+        app(standalone_mode=False)
+    except PhiscrubError as exc:
+        err.print(f"error: {exc}", markup=False, highlight=False)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(130)
+    except Exception as exc:  # click usage errors carry their own exit codes
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()
