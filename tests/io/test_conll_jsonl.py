@@ -53,7 +53,7 @@ def test_plain_conll_without_offsets_rebuilds_text(tmp_path):
 def test_conll_bad_tag_names_the_line(tmp_path):
     path = tmp_path / "bad.conll"
     path.write_text("Ann\tPERSON\n")
-    with pytest.raises(FormatError, match="bad.conll, line 1, document doc-1: malformed tag"):
+    with pytest.raises(FormatError, match=r"bad.conll, line 1, document doc-1: malformed tag"):
         list(read_conll(path))
 
 
