@@ -31,8 +31,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 FormatOption = Annotated[
     str | None,
@@ -160,7 +160,7 @@ def _report_errors(errors: list[PhiscrubError]) -> None:
 def main() -> None:
     """Console entry point: run the app, turning phiscrub errors into one-line messages."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except PhiscrubError as exc:
         err.print(f"error: {exc}", markup=False, highlight=False)
         sys.exit(2)
@@ -175,6 +175,7 @@ def main() -> None:
             exc.show()
             sys.exit(exc.exit_code)
         raise
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

@@ -46,3 +46,8 @@ def test_read_brat_keeps_carriage_returns_and_allows_a_missing_ann(tmp_path):
     (tmp_path / "n.txt").write_bytes(b"a\r\nb")
     doc = read_brat(tmp_path / "n.txt")
     assert doc.text == "a\r\nb" and doc.spans == ()
+
+
+def test_ids_from_other_formats_are_renumbered():
+    doc = Document("d", TEXT, (Span(8, 15, "NOMBRE", ann_id="P0"), Span(21, 26, "CP", ann_id="T4")))
+    assert dumps_ann(doc) == "T4\tCP 21 26\t28016\nT5\tNOMBRE 8 15\tAna Gil\n"

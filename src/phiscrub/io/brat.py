@@ -18,6 +18,7 @@ from phiscrub.io.files import read_text
 
 _OFFSETS = re.compile(r"^(\S+) (\d+) (\d+)$")
 _NUMBER_IN_ID = re.compile(r"(\d+)$")
+_TEXT_BOUND_ID = re.compile(r"^T\d+$")
 
 
 def parse_ann(ann: str, text: str, path: Path | str, doc_id: str) -> list[Span]:
@@ -91,15 +92,16 @@ def _id_order(ann_id: str) -> tuple[int, str]:
 def dumps_ann(doc: Document) -> str:
     """The ``.ann`` content for a document's spans, ordered by annotation number.
 
-    Spans without an id get ``T<n>`` numbers after the highest one in use. Line breaks inside a
-    span's text are written as spaces, as BRAT does.
+    Spans keep their ``T<n>`` ids; others (none, or ids from another format such as i2b2's
+    ``P0``) get numbers after the highest one in use. Line breaks inside a span's text are
+    written as spaces, as BRAT does.
     """
-    used = [span.ann_id for span in doc.spans if span.ann_id]
-    next_number = max((_id_order(a)[0] for a in used), default=0) + 1
+    kept = [s.ann_id for s in doc.spans if s.ann_id and _TEXT_BOUND_ID.match(s.ann_id)]
+    next_number = max((_id_order(a)[0] for a in kept), default=0) + 1
     lines = []
     for span in doc.spans:
         ann_id = span.ann_id
-        if not ann_id:
+        if not ann_id or not _TEXT_BOUND_ID.match(ann_id):
             ann_id = f"T{next_number}"
             next_number += 1
         surface = doc.span_text(span).replace("\r\n", " ").replace("\n", " ").replace("\r", " ")

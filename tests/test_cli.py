@@ -1,0 +1,109 @@
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from phiscrub.cli import app, main
+from phiscrub.document import Document, Span
+from phiscrub.io import read_corpus, write_corpus
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+runner = CliRunner()
+
+
+def run_main(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["phiscrub", *args])
+    with pytest.raises(SystemExit) as info:
+        main()
+    captured = capsys.readouterr()
+    return info.value.code, captured.out, captured.err
+
+
+def test_evaluate_json_on_the_bundled_examples():
+    result = runner.invoke(
+        app, ["evaluate", str(EXAMPLES / "gold"), str(EXAMPLES / "system.jsonl"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["strict"] == {
+        "precision": 32 / 35,
+        "recall": 32 / 37,
+        "f1": 64 / 72,
+        "tp": 32,
+        "fp": 3,
+        "fn": 5,
+    }
+    assert data["leak"] == {"rate": 26 / 338, "leaked_chars": 26, "gold_chars": 338}
+    assert data["documents"] == {"scored": 3, "missing_in_system": 0}
+
+
+def test_evaluate_table_and_compare(tmp_path):
+    gold = EXAMPLES / "gold"
+    result = runner.invoke(
+        app,
+        [
+            "evaluate",
+            str(gold),
+            str(EXAMPLES / "system.jsonl"),
+            "--compare",
+            str(gold),
+            "--shuffles",
+            "99",
+            "--seed",
+            "5",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "binary_hipaa_strict" in result.output
+    assert "approximate randomization (strict F1, 99 shuffles, seed 5)" in result.output
+
+
+def test_convert_and_stats(tmp_path):
+    out = tmp_path / "brat"
+    result = runner.invoke(app, ["convert", str(EXAMPLES / "gold"), str(out), "--to", "brat"])
+    assert result.exit_code == 0, result.output
+    assert "wrote 3 documents" in result.output
+    assert [d.doc_id for d in read_corpus(out)] == ["101-01", "101-02", "205-01"]
+    stats = runner.invoke(app, ["stats", str(out), "--json"])
+    data = json.loads(stats.output)
+    assert (data["documents"], data["spans"]) == (3, 37)
+    assert data["spans_per_label"]["PATIENT"] == 7  # Halvorsen x2, Tilde, Ingrid, ...
+
+
+def test_convert_refuses_to_write_into_its_input(monkeypatch, capsys):
+    code, _, err = run_main(
+        monkeypatch,
+        capsys,
+        "convert",
+        str(EXAMPLES / "gold"),
+        str(EXAMPLES / "gold" / "out"),
+        "--to",
+        "brat",
+    )
+    assert code == 2
+    assert "must not be the input" in err
+
+
+def test_errors_name_place_but_never_note_text(monkeypatch, capsys, tmp_path):
+    text = "Secret Name was seen."
+    write_corpus([Document("d1", text, (Span(0, 11, "PATIENT"),))], tmp_path / "g", "brat")
+    (tmp_path / "g" / "d1.ann").write_text("T1\tPATIENT 0 11\tSecret Nome\n")
+    code, out, err = run_main(monkeypatch, capsys, "stats", str(tmp_path / "g"))
+    assert code == 1
+    assert "d1.ann, line 1, document d1, annotation T1, offsets 0-11" in err
+    assert "Secret" not in err + out and "Nome" not in err + out
+
+
+def test_bad_documents_are_skipped_and_reported_by_convert(monkeypatch, capsys, tmp_path):
+    docs = [Document("a", "Ann"), Document("b", "Bob", (Span(0, 3, "PATIENT"),))]
+    write_corpus(docs, tmp_path / "in", "i2b2")
+    (tmp_path / "in" / "b.xml").write_text("<deIdi2b2><TEXT>Bob</TEXT>")
+    code, out, err = run_main(
+        monkeypatch, capsys, "convert", str(tmp_path / "in"), str(tmp_path / "out.jsonl")
+    )
+    assert code == 1
+    assert "wrote 1 documents" in out
+    assert "1 document(s) skipped" in err and "b.xml" in err
+    assert [d.doc_id for d in read_corpus(tmp_path / "out.jsonl")] == ["a"]
