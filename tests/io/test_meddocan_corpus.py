@@ -43,3 +43,15 @@ def test_stats_on_train(meddocan):
     assert (stats.documents, stats.spans) == (500, 11333)
     assert len(stats.labels) == 21
     assert stats.labels["TERRITORIO"] == 1875
+
+
+def test_gold_against_itself_scores_one_everywhere(meddocan):
+    from phiscrub.evaluate import evaluate
+
+    result = evaluate(read_corpus(meddocan / "dev" / "xml"), read_corpus(meddocan / "dev" / "brat"))
+    assert result.documents == 250
+    assert {name: c.f1 for name, c in result.criteria.items()} == dict.fromkeys(
+        result.criteria, 1.0
+    )
+    assert result.criteria["strict"].tp == 5801
+    assert result.leak.leaked_chars == 0
