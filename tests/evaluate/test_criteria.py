@@ -162,3 +162,24 @@ def test_mismatched_inputs_are_errors():
         evaluate([GOLD], [Document("n1", TEXT + " ")])
     with pytest.raises(EvaluationError, match=r"not in gold, e\.g\. zz"):
         evaluate([GOLD], [Document("zz", "x")])
+
+
+def test_spans_split_across_tokens_and_glued_to_words():
+    text = "Seen 3/4/2019 at MRN:12345"  # "at" keeps the merge from chaining to the MRN
+    gold = Document("d", text, (span_of(text, "3/4/2019", "DATE"), span_of(text, "12345", "IDNUM")))
+    system = gold.with_spans(
+        [
+            span_of(text, "3/4", "DATE"),
+            span_of(text, "2019", "DATE"),
+            span_of(text, "MRN:12345", "IDNUM"),
+        ]
+    )
+    pair = DocPair.of(gold, system)
+    # the date split in two: no span matches, but every token does
+    assert score_pair(pair, "strict") == Counts(0, 3, 2)
+    assert score_pair(pair, "relaxed") == Counts(0, 3, 2)
+    # tokens: gold 3 4 2019 12345; system 3 4 2019 MRN 12345
+    assert score_pair(pair, "token") == Counts(4, 1, 0)
+    assert score_pair(pair, "binary_token") == Counts(4, 1, 0)
+    # "3/4" + "2019" are separated by "/" only: merged they equal the gold date
+    assert score_pair(pair, "meddocan_subtrack2_merged") == Counts(1, 1, 1)
