@@ -1,0 +1,190 @@
+"""Language packs: the value lists surrogates are drawn from.
+
+Names, cities, states, countries, street words and professions come from faker's locale data
+(faker is MIT-licensed; en_US and es_ES); the few lists faker lacks (hospital and organisation
+words, departments, weekday and month names) are ours, below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from phiscrub.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    """Value lists for one language."""
+
+    code: str
+    first_names: tuple[str, ...]
+    last_names: tuple[str, ...]
+    cities: tuple[str, ...]
+    states: tuple[str, ...]
+    state_abbreviations: tuple[str, ...]
+    countries: tuple[str, ...]
+    street_kinds: tuple[str, ...]
+    street_kind_first: bool
+    professions: tuple[str, ...]
+    hospital_patterns: tuple[str, ...]
+    organization_patterns: tuple[str, ...]
+    departments: tuple[str, ...]
+    months: tuple[str, ...]
+    weekdays: tuple[str, ...]
+    day_first: bool
+
+
+_EN_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_ES_MONTHS = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+_ES_WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+
+def _unique(values) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(str(v) for v in values))
+
+
+@cache
+def _english() -> LanguagePack:
+    from faker.providers.address.en_US import Provider as Address
+    from faker.providers.job.en_US import Provider as Job
+    from faker.providers.person.en_US import Provider as Person
+
+    first = _unique([*Person.first_names_female, *Person.first_names_male])
+    last = _unique(Person.last_names)
+    # faker's en_US city formats: "{prefix} {first name}{suffix}", "{last name}{suffix}"
+    cities = _unique(
+        [f"{name}{suffix}" for name in last[:200] for suffix in Address.city_suffixes[:6]]
+        + [f"{prefix} {name}" for prefix in Address.city_prefixes for name in last[200:260]]
+    )
+    return LanguagePack(
+        code="en",
+        first_names=first,
+        last_names=last,
+        cities=cities,
+        states=_unique(Address.states),
+        state_abbreviations=_unique(Address.states_abbr),
+        countries=_unique(Address.countries),
+        street_kinds=_unique(Address.street_suffixes),
+        street_kind_first=False,
+        professions=_unique(Job.jobs),
+        hospital_patterns=(
+            "{last} Memorial Hospital",
+            "{last} General Hospital",
+            "{city} Community Hospital",
+            "{city} Medical Center",
+            "St. {first}'s Hospital",
+            "{last} Clinic",
+        ),
+        organization_patterns=(
+            "{last} and Sons",
+            "{last} Group",
+            "{city} Logistics",
+            "{last} Industries",
+            "{city} Public Schools",
+            "{last} LLC",
+        ),
+        departments=(
+            "Cardiology",
+            "Oncology",
+            "Neurology",
+            "Radiology",
+            "Nephrology",
+            "Emergency Department",
+            "Orthopedics",
+            "Gastroenterology",
+            "Pediatrics",
+            "Internal Medicine",
+            "Dermatology",
+            "Psychiatry",
+        ),
+        months=_EN_MONTHS,
+        weekdays=_EN_WEEKDAYS,
+        day_first=False,
+    )
+
+
+@cache
+def _spanish() -> LanguagePack:
+    from faker.providers.address.es_ES import Provider as Address
+    from faker.providers.job.es_ES import Provider as Job
+    from faker.providers.person.es_ES import Provider as Person
+
+    return LanguagePack(
+        code="es",
+        first_names=_unique([*Person.first_names_female, *Person.first_names_male]),
+        last_names=_unique(Person.last_names),
+        cities=_unique(Address.states),  # provinces, named after their capital cities
+        states=_unique(Address.states),
+        state_abbreviations=(),
+        countries=_unique(Address.countries),
+        street_kinds=_unique(Address.street_prefixes),
+        street_kind_first=True,
+        professions=_unique(Job.jobs),
+        hospital_patterns=(
+            "Hospital Universitario {last}",
+            "Hospital General de {city}",
+            "Hospital Clínico {last}",
+            "Complejo Hospitalario de {city}",
+            "Hospital {first} {last}",
+        ),
+        organization_patterns=(
+            "Fundación {last}",
+            "Asociación {last} de {city}",
+            "Grupo {last}",
+            "Consorcio {city}",
+        ),
+        departments=(
+            "Cardiología",
+            "Oncología",
+            "Neurología",
+            "Radiología",
+            "Nefrología",
+            "Urgencias",
+            "Traumatología",
+            "Digestivo",
+            "Pediatría",
+            "Medicina Interna",
+            "Dermatología",
+            "Psiquiatría",
+        ),
+        months=_ES_MONTHS,
+        weekdays=_ES_WEEKDAYS,
+        day_first=True,
+    )
+
+
+def language_pack(code: str) -> LanguagePack:
+    """The pack for ``en`` or ``es`` (built on first use from faker's data)."""
+    if code == "en":
+        return _english()
+    if code == "es":
+        return _spanish()
+    raise ConfigError(f"no surrogate language pack {code!r}; expected 'en' or 'es'")
