@@ -33,6 +33,8 @@ class LanguagePack:
     months: tuple[str, ...]
     weekdays: tuple[str, ...]
     day_first: bool
+    holidays: tuple[str, ...] = ()
+    seasons: tuple[str, ...] = ()
 
 
 _EN_MONTHS = (
@@ -94,7 +96,7 @@ def _english() -> LanguagePack:
         countries=_unique(Address.countries),
         street_kinds=_unique(Address.street_suffixes),
         street_kind_first=False,
-        professions=_unique(Job.jobs),
+        professions=_unique(j for j in Job.jobs if "," not in j),
         hospital_patterns=(
             "{last} Memorial Hospital",
             "{last} General Hospital",
@@ -128,6 +130,18 @@ def _english() -> LanguagePack:
         months=_EN_MONTHS,
         weekdays=_EN_WEEKDAYS,
         day_first=False,
+        holidays=(
+            "New Year's Day",
+            "Memorial Day",
+            "Independence Day",
+            "Labor Day",
+            "Thanksgiving",
+            "Christmas",
+            "Easter",
+            "Halloween",
+            "Valentine's Day",
+        ),
+        seasons=("spring", "summer", "fall", "autumn", "winter"),
     )
 
 
@@ -178,6 +192,16 @@ def _spanish() -> LanguagePack:
         months=_ES_MONTHS,
         weekdays=_ES_WEEKDAYS,
         day_first=True,
+        holidays=(
+            "Año Nuevo",
+            "Reyes",
+            "Semana Santa",
+            "Navidad",
+            "Nochebuena",
+            "Nochevieja",
+            "San Juan",
+        ),
+        seasons=("primavera", "verano", "otoño", "invierno"),
     )
 
 

@@ -1,0 +1,202 @@
+"""Realistic surrogates for every PHI type, keyed and consistent within a patient.
+
+The type of a span comes from its label through the taxonomy (MEDDOCAN's ``FECHAS`` is a DATE,
+``TERRITORIO`` a CITY). The same original value of the same type gets the same surrogate in every
+note of a patient; different patients draw independently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from phiscrub.replace.dates import DateShifter
+from phiscrub.replace.keys import KeyedRandom, SecretKey
+from phiscrub.replace.names import NameSurrogates
+from phiscrub.replace.packs import LanguagePack, language_pack
+from phiscrub.replace.shapes import email, ip_address, keep_shape, ssn_like, url
+from phiscrub.taxonomy import age_over_89, resolve
+
+_FIRST_NUMBER = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class SurrogateSettings:
+    """How surrogates are made.
+
+    Attributes:
+        language: ``en`` or ``es``: the value lists and the day/month order of numeric dates.
+        date_shift_days: The range one patient's shift is drawn from (inclusive).
+        age_over_89: What an age above 89 becomes.
+        shift_ages: Whether younger ages are shifted by a small keyed amount (default: kept).
+    """
+
+    language: str = "en"
+    date_shift_days: tuple[int, int] = (-365, -30)
+    age_over_89: str = "90+"
+    shift_ages: bool = False
+
+
+def _styled(template: str, value: str) -> str:
+    if template.isupper() and any(c.isalpha() for c in template):
+        return value.upper()
+    if template.islower():
+        return value.lower()
+    return value
+
+
+@dataclass
+class SurrogateStats:
+    """What the generator could not do faithfully, counted (never the values themselves)."""
+
+    unparsed_dates: int = 0
+    by_type: dict[str, int] = field(default_factory=dict)
+
+
+class SurrogateGenerator:
+    """Makes the surrogate for one span's text, given its label and patient."""
+
+    def __init__(self, key: SecretKey, settings: SurrogateSettings | None = None) -> None:
+        self.key = key
+        self.settings = settings or SurrogateSettings()
+        self.pack: LanguagePack = language_pack(self.settings.language)
+        self.names = NameSurrogates(key, self.pack)
+        self.dates = DateShifter(self.pack)
+        self.stats = SurrogateStats()
+
+    def date_shift(self, patient: str) -> int:
+        """The patient's one date shift, in days."""
+        low, high = self.settings.date_shift_days
+        shift = self.key.stream("date-shift", patient).between(low, high)
+        return shift if shift != 0 else (low if low != 0 else high)
+
+    def _rng(self, kind: str, patient: str, original: str) -> KeyedRandom:
+        return self.key.stream(kind, patient, " ".join(original.lower().split()))
+
+    def surrogate(self, label: str, text: str, patient: str) -> str:
+        """The replacement for ``text`` (a span of type ``label``) in ``patient``'s notes."""
+        phi_type = resolve(label)
+        kind = phi_type.name if phi_type else "OTHER"
+        self.stats.by_type[kind] = self.stats.by_type.get(kind, 0) + 1
+        rng = self._rng(kind, patient, text)
+        has_letters = any(c.isalpha() for c in text)
+        if kind in ("PATIENT", "DOCTOR"):
+            return self.names.replace(patient, text) if has_letters else keep_shape(text, rng)
+        if kind == "DATE":
+            return self._date(text, patient, rng)
+        if kind == "AGE":
+            return self._age(text, rng)
+        if kind == "SSN":
+            return ssn_like(text, rng)
+        if kind == "EMAIL":
+            return email(text, rng, self.pack.last_names)
+        if kind == "URL":
+            return url(text, rng)
+        if kind == "IPADDR":
+            return ip_address(text, rng)
+        if not has_letters or kind in (
+            "PHONE",
+            "FAX",
+            "ZIP",
+            "ROOM",
+            "USERNAME",
+            "MEDICALRECORD",
+            "HEALTHPLAN",
+            "ACCOUNT",
+            "LICENSE",
+            "VEHICLE",
+            "DEVICE",
+            "BIOID",
+            "IDNUM",
+            "OTHER",
+        ):
+            return keep_shape(text, rng)
+        return _styled(text, self._from_lists(kind, text, rng))
+
+    def _date(self, text: str, patient: str, rng: KeyedRandom) -> str:
+        days = self.date_shift(patient)
+        shifted = self.dates.shift(text, days)
+        if shifted is None:
+            self.stats.unparsed_dates += 1
+            return self._unreadable_date(text, days, rng)
+        # A partial date can come out unchanged ("2019" moved by 40 days, a weekday moved by a
+        # multiple of 7): nudge it, keeping its format, so that no original date survives.
+        for extra in (0, 1, -1, 7, -7, 31, -31, 366, -366):
+            candidate = self.dates.shift(text, days + extra)
+            if candidate is not None and candidate != text:
+                return candidate
+        return keep_shape(text, rng)
+
+    def _unreadable_date(self, text: str, days: int, rng: KeyedRandom) -> str:
+        """A same-format surrogate for a date we cannot read: holidays and seasons become
+        others of their kind, years move by the patient's year shift, other digits change."""
+        low = text.lower().strip()
+        for group in (self.pack.holidays, self.pack.seasons):
+            for name in group:
+                if name.lower() in low:
+                    other = rng.choice([g for g in group if g.lower() != name.lower()])
+                    index = low.index(name.lower())
+                    found = text[index : index + len(name)]
+                    text = text[:index] + _styled(found, other) + text[index + len(name) :]
+                    return self.dates.shift_years_in(text, days)
+        moved = self.dates.shift_years_in(text, days)
+        if moved != text:
+            return moved
+        return keep_shape(text, rng)
+
+    def _age(self, text: str, rng: KeyedRandom) -> str:
+        if age_over_89(text):
+            number = _FIRST_NUMBER.search(text)
+            if number:
+                return text[: number.start()] + self.settings.age_over_89 + text[number.end() :]
+            return self.settings.age_over_89
+        if self.settings.shift_ages:
+            return _FIRST_NUMBER.sub(
+                lambda m: str(max(1, int(m.group()) + rng.choice((-2, -1, 1, 2)))), text, count=1
+            )
+        return text
+
+    def _from_lists(self, kind: str, text: str, rng: KeyedRandom) -> str:
+        pack = self.pack
+        first, last, city = (
+            rng.choice(pack.first_names),
+            rng.choice(pack.last_names),
+            rng.choice(pack.cities),
+        )
+        if kind == "PROFESSION":
+            return rng.choice(pack.professions)
+        if kind == "HOSPITAL":
+            return rng.choice(pack.hospital_patterns).format(first=first, last=last, city=city)
+        if kind == "ORGANIZATION":
+            return rng.choice(pack.organization_patterns).format(first=first, last=last, city=city)
+        if kind == "DEPARTMENT":
+            return rng.choice(pack.departments)
+        if kind == "STATE":
+            if len(text) == 2 and text.isupper() and pack.state_abbreviations:
+                return rng.choice(pack.state_abbreviations)
+            return rng.choice(pack.states)
+        if kind == "COUNTRY":
+            return rng.choice(pack.countries)
+        if kind == "STREET":
+            return self._street(text, rng, last)
+        value = rng.choice(pack.cities)  # CITY, LOCATION-OTHER
+        return value if value.lower() != text.lower() else rng.choice(pack.cities)
+
+    def _street(self, text: str, rng: KeyedRandom, last: str) -> str:
+        number = _FIRST_NUMBER.search(text)
+        digits = (
+            "".join(str(rng.between(1, 9)) for _ in range(len(number.group()))) if number else ""
+        )
+        kind = rng.choice(self.pack.street_kinds)
+
+        def redraw(part: str) -> str:
+            return _DIGIT.sub(lambda m: rng.other_digit(m.group()), part)
+
+        if self.pack.street_kind_first:  # "Calle Mayor 5-7, 2º dcha": the name precedes the number
+            tail = redraw(text[number.end() :]) if number else ""
+            return f"{kind} {last} {digits}{tail}".rstrip() if digits else f"{kind} {last}"
+        # "48 Quarry Lane, Apt 4B": only what follows the first comma (the unit) is kept
+        comma = text.find(",")
+        tail = redraw(text[comma:]) if comma >= 0 else ""
+        return f"{digits} {last} {kind}{tail}".strip()
