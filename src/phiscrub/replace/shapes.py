@@ -10,6 +10,7 @@ E-mail addresses, URLs and IP addresses become well-formed values in reserved na
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from phiscrub.replace.keys import KeyedRandom
 
@@ -19,11 +20,15 @@ _DOC_NETS = ("192.0.2", "198.51.100", "203.0.113")
 
 
 def keep_shape(text: str, rng: KeyedRandom) -> str:
-    """Replace every ASCII digit and letter with a different one, case and separators kept."""
+    """Replace every digit and letter with a different one, case and separators kept.
+
+    Digits of any script become ASCII digits other than their own value; letters become ASCII
+    letters of the same case.
+    """
     out = []
     for ch in text:
-        if ch.isdigit() and ch.isascii():
-            out.append(rng.other_digit(ch))
+        if ch.isdigit():
+            out.append(rng.other_digit(str(unicodedata.digit(ch, 0))))
         elif ch.isalpha() and ch.isascii():
             out.append(rng.other_letter(ch))
         elif ch.isalpha():
