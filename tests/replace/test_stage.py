@@ -95,7 +95,7 @@ def test_same_key_same_output_other_key_other_output():
 def test_surrogate_details():
     out = Replacer(ReplaceConfig(), KEY).replace(note()).document
     texts = [out.span_text(s) for s in out.spans]
-    date, doctor, mrn, patient, age, city = texts
+    date, doctor, mrn, _patient, age, city = texts
     assert re.fullmatch(r"\d\d/\d\d/\d{4}", date) and date != "03/14/2091"
     assert re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z'-]+", doctor) and doctor != "Ann Lee"
     assert re.fullmatch(r"\d{7}", mrn) and all(a != b for a, b in zip(mrn, "4471920", strict=True))
@@ -140,7 +140,9 @@ def test_unknown_operator_is_a_config_error():
 PACK = language_pack("en")
 PHI_VALUES = {
     "PATIENT": st.builds(
-        lambda f, l: f"{f} {l}", st.sampled_from(PACK.first_names), st.sampled_from(PACK.last_names)
+        lambda first, last: f"{first} {last}",
+        st.sampled_from(PACK.first_names),
+        st.sampled_from(PACK.last_names),
     ),
     "DOCTOR": st.sampled_from(PACK.last_names),
     "DATE": st.sampled_from(
@@ -160,11 +162,13 @@ PHI_VALUES = {
     "MEDICALRECORD": st.from_regex(r"[A-Z]{0,2}\d{5,9}", fullmatch=True),
     "CITY": st.sampled_from(PACK.cities),
     "STREET": st.builds(
-        lambda n, l: f"{n} {l} Street", st.integers(1, 9999), st.sampled_from(PACK.last_names)
+        lambda n, last: f"{n} {last} Street", st.integers(1, 9999), st.sampled_from(PACK.last_names)
     ),
     "EMAIL": st.from_regex(r"[a-z]{3,8}@[a-z]{3,8}\.com", fullmatch=True),
     "AGE": st.integers(1, 110).map(str),
-    "HOSPITAL": st.builds(lambda l: f"{l} General Hospital", st.sampled_from(PACK.last_names)),
+    "HOSPITAL": st.builds(
+        lambda last: f"{last} General Hospital", st.sampled_from(PACK.last_names)
+    ),
 }
 
 
