@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from phiscrub.deid import OUTPUT_FORMATS, PIPELINES, count_documents, deid_corpus
 from phiscrub.errors import PhiscrubError
 from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.criteria import CRITERIA
@@ -24,6 +25,7 @@ from phiscrub.evaluate.report import (
 )
 from phiscrub.io import read_corpus, write_corpus
 from phiscrub.io.corpus import output_format
+from phiscrub.replace import OPERATORS, ReplaceConfig, SecretKey, SurrogateSettings
 from phiscrub.stats import corpus_stats
 
 app = typer.Typer(
@@ -146,6 +148,77 @@ def stats_command(
         for label, count in stats["spans_per_label"].items():
             out.print(f"  {label}: {count:,}")
     _report_errors(errors)
+
+
+@app.command("deid")
+def deid_command(
+    source: Annotated[Path, typer.Argument(help="Notes to de-identify (file or directory).")],
+    target: Annotated[Path, typer.Argument(help="Output directory (new, or --resume).")],
+    pipeline: Annotated[
+        str, typer.Option(help=f"Detection pipeline: {', '.join(PIPELINES)} (the annotated PHI).")
+    ] = "gold",
+    input_format: FormatOption = None,
+    to: Annotated[
+        str, typer.Option("--format", help=f"Output format: {', '.join(OUTPUT_FORMATS)}.")
+    ] = "i2b2",
+    replace: Annotated[
+        str, typer.Option(help=f"Operator for every label: {', '.join(OPERATORS)}.")
+    ] = "surrogate",
+    key_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="Secret key for surrogates (else $PHISCRUB_KEY, else a random key "
+            "and an irreproducible run)."
+        ),
+    ] = None,
+    manifest: Annotated[
+        Path | None,
+        typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
+    ] = None,
+    language: Annotated[str, typer.Option(help="Surrogate language: en or es.")] = "en",
+    resume: Annotated[bool, typer.Option(help="Continue an interrupted run in TARGET.")] = False,
+) -> None:
+    """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    key = SecretKey.resolve(key_file)
+    if key.origin.startswith("a random"):
+        err.print(
+            "warning: no --key-file or $PHISCRUB_KEY: surrogates use a random key and "
+            "this run cannot be reproduced"
+        )
+    config = ReplaceConfig(default=replace, surrogates=SurrogateSettings(language=language))  # type: ignore[arg-type]
+    total = count_documents(source, input_format)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("de-identifying", total=total)
+        summary = deid_corpus(
+            source,
+            target,
+            pipeline=pipeline,
+            input_format=input_format,
+            output_format=to,
+            config=config,
+            key=key,
+            manifest=manifest,
+            resume=resume,
+            progress=lambda _doc: bar.advance(task),
+        )
+    rate = summary.characters / summary.seconds if summary.seconds else 0.0
+    out.print(
+        f"de-identified {summary.documents} documents ({summary.resumed} already done) into "
+        f"{target} in {summary.seconds:.2f} s ({rate:,.0f} characters/s); "
+        f"{summary.unparsed_dates} dates could not be read and got same-format surrogates"
+    )
+    for label, count in sorted(summary.phi_per_label.items(), key=lambda kv: (-kv[1], kv[0])):
+        out.print(f"  {label}: {count:,}")
+    _report_errors(summary.errors)
 
 
 def _report_errors(errors: list[PhiscrubError]) -> None:

@@ -56,7 +56,8 @@ def detect_format(path: Path) -> str:
     )
 
 
-def _files(path: Path, format: str) -> list[Path]:
+def corpus_files(path: Path, format: str) -> list[Path]:
+    """The files that make up a corpus of ``format`` at ``path``, in name order."""
     if path.is_file():
         return [path]
     suffix = {"i2b2": ".xml", "brat": ".txt", "jsonl": ".jsonl", "conll": ".conll", "txt": ".txt"}[
@@ -93,7 +94,7 @@ def read_corpus(
     format = "i2b2" if format == "meddocan" else (format or detect_format(path))
     if format not in READ_FORMATS:
         raise PhiscrubError(f"unknown input format {format!r}; expected one of {READ_FORMATS}")
-    for file in _files(path, format):
+    for file in corpus_files(path, format):
         try:
             yield from _read_file(file, format)
         except (FormatError, OSError) as exc:

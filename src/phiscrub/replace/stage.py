@@ -98,7 +98,7 @@ class Replacement:
 
     document: Document
     offset_map: OffsetMap
-    operators: tuple[Operator, ...]
+    operators: tuple[Operator, ...]  # one per span of ``document``
 
 
 def merge_overlaps(spans: tuple[Span, ...]) -> list[Span]:
@@ -159,11 +159,11 @@ class Replacer:
                 out += span.start - cursor
             operator = self.config.operator_for(span.label)
             value = self._value(doc, span, operator)
-            operators.append(operator)
             pieces.append(value)
             segments.append(Segment(out, out + len(value), span.start, span.end, True))
             if value:
                 new_spans.append(Span(out, out + len(value), span.label, span.score, span.source))
+                operators.append(operator)
             out += len(value)
             cursor = span.end
         if cursor < len(doc.text) or not segments:

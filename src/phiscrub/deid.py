@@ -1,0 +1,315 @@
+"""De-identification of documents and corpora: detection (for now, gold spans) + replacement.
+
+Until the detectors land, the only pipeline is ``gold``: it takes the PHI spans already in an
+annotated document, which exercises the whole path (reading, patient grouping, replacement,
+writing) on corpora whose PHI is known. Asking for any other pipeline is an error, never a
+silent pass-through of unredacted text.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import hmac
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from phiscrub.document import Document
+from phiscrub.errors import ConfigError, FormatError, PhiscrubError
+from phiscrub.io.corpus import corpus_files, detect_format, read_corpus, write_document
+from phiscrub.io.files import decode_utf8, safe_file_stem, write_atomic
+from phiscrub.io.jsonl import dumps_jsonl_line
+from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
+
+PIPELINES = ("gold",)
+OUTPUT_FORMATS = ("i2b2", "brat", "jsonl", "txt")
+RUN_DIR = "_phiscrub"  # beside the notes; corpus readers do not descend into it
+ANNOTATIONS_FILE = f"{RUN_DIR}/annotations.jsonl"
+SUMMARY_FILE = f"{RUN_DIR}/summary.json"
+_EXTENSION = {"i2b2": ".xml", "brat": ".txt", "txt": ".txt"}
+
+
+def _check_pipeline(pipeline: str) -> None:
+    if pipeline not in PIPELINES:
+        raise ConfigError(
+            f"no pipeline {pipeline!r}: detection pipelines are not built yet; the only one "
+            "is 'gold' (the PHI spans already annotated in the input)"
+        )
+
+
+def deidentify(
+    document: Document,
+    pipeline: str = "gold",
+    replace: str = "surrogate",
+    key: SecretKey | None = None,
+    config: ReplaceConfig | None = None,
+) -> Replacement:
+    """De-identify one document.
+
+    Args:
+        document: The note. With the ``gold`` pipeline its spans are the PHI to replace.
+        pipeline: The detection pipeline; only ``gold`` exists so far.
+        replace: The operator for every label (``redact``, ``tag``, ``surrogate``), unless
+            ``config`` is given.
+        key: The surrogate key; a random one-run key when None.
+        config: Full replacement settings (per-label operators, masks, surrogate settings).
+    """
+    if not isinstance(document, Document):
+        raise ConfigError(
+            "deidentify() needs a Document: with no detectors built yet, plain text would come "
+            "back unredacted"
+        )
+    _check_pipeline(pipeline)
+    return Replacer(config or ReplaceConfig(default=replace), key).replace(document)  # type: ignore[arg-type]
+
+
+# -- manifests -------------------------------------------------------------------------------
+
+
+def load_manifest(path: Path) -> dict[str, dict[str, str]]:
+    """Patient grouping from a CSV or JSONL file with ``file`` or ``doc_id``, ``patient_id`` and
+    optionally ``note_date``; keyed by document id (a ``file`` entry's name without extension).
+    """
+    text = decode_utf8(path.read_bytes(), path)
+    rows: list[tuple[int, dict[str, Any]]] = []
+    if path.suffix.lower() == ".jsonl":
+        for line_no, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                try:
+                    rows.append((line_no, json.loads(line)))
+                except json.JSONDecodeError:
+                    raise FormatError(path, "invalid JSON", line=line_no) from None
+    else:
+        reader = csv.DictReader(text.splitlines())
+        rows = [(i + 2, row) for i, row in enumerate(reader)]
+    manifest: dict[str, dict[str, str]] = {}
+    for line_no, row in rows:
+        doc_id = row.get("doc_id") or (Path(str(row["file"])).stem if row.get("file") else None)
+        if not doc_id or not row.get("patient_id"):
+            raise FormatError(
+                path, "each row needs 'file' or 'doc_id', and 'patient_id'", line=line_no
+            )
+        entry = {"patient_id": str(row["patient_id"])}
+        if row.get("note_date"):
+            entry["note_date"] = str(row["note_date"])
+        manifest[str(doc_id)] = entry
+    return manifest
+
+
+# -- corpus runs -----------------------------------------------------------------------------
+
+
+@dataclass
+class DeidSummary:
+    """What a corpus run did, in counts (never values)."""
+
+    documents: int = 0
+    resumed: int = 0
+    phi_per_label: Counter[str] = field(default_factory=Counter)
+    errors: list[PhiscrubError] = field(default_factory=list)
+    unparsed_dates: int = 0
+    seconds: float = 0.0
+    characters: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "documents": self.documents,
+            "resumed": self.resumed,
+            "errors": len(self.errors),
+            "characters": self.characters,
+            "seconds": round(self.seconds, 3),
+            "unparsed_dates": self.unparsed_dates,
+            "phi_per_label": dict(sorted(self.phi_per_label.items())),
+        }
+
+
+def _pseudonym(key: SecretKey, value: str) -> str:
+    return hmac.new(key.secret, b"patient\x1f" + value.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def _public_metadata(doc: Document, key: SecretKey, shift_days: int | None) -> dict[str, Any]:
+    """Metadata fit for the output: patient id pseudonymised, note date shifted."""
+    public: dict[str, Any] = {}
+    if "xml_root" in doc.metadata:
+        public["xml_root"] = doc.metadata["xml_root"]
+    if "note_type" in doc.metadata:
+        public["note_type"] = doc.metadata["note_type"]
+    public["patient_id"] = _pseudonym(key, doc.patient_id)
+    note_date = doc.metadata.get("note_date")
+    if note_date and shift_days is not None:
+        try:
+            day = dt.date.fromisoformat(str(note_date)[:10])
+            public["note_date"] = (day + dt.timedelta(days=shift_days)).isoformat()
+        except ValueError:
+            pass  # an unreadable note date is dropped rather than copied
+    return public
+
+
+def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:
+    return (out / f"{safe_file_stem(doc_id)}{_EXTENSION[fmt]}").exists()
+
+
+def deid_corpus(
+    source: Path,
+    out: Path,
+    *,
+    pipeline: str = "gold",
+    input_format: str | None = None,
+    output_format: str = "i2b2",
+    config: ReplaceConfig | None = None,
+    key: SecretKey | None = None,
+    manifest: Path | None = None,
+    resume: bool = False,
+    progress: Callable[[Document], None] | None = None,
+) -> DeidSummary:
+    """De-identify every document under ``source`` into the directory ``out``.
+
+    Documents stream one at a time in file order. Each note is written atomically in
+    ``output_format`` (one file per note, or ``notes.jsonl`` for jsonl); ``annotations.jsonl``
+    lists, per document, where each replacement sits, its label and operator. A document that
+    fails is skipped and reported in the summary. With ``resume``, notes already written by an
+    interrupted run are kept and skipped.
+    """
+    _check_pipeline(pipeline)
+    if output_format not in OUTPUT_FORMATS:
+        raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
+    if resume and output_format == "jsonl":
+        raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
+    resolved_source, resolved_out = source.resolve(), out.resolve()
+    if (
+        resolved_out == resolved_source
+        or resolved_source in resolved_out.parents
+        or (resolved_out in resolved_source.parents)
+    ):
+        raise PhiscrubError("the output must not be the input, inside it, or around it")
+    if out.exists() and any(out.iterdir()) and not resume:
+        raise PhiscrubError(f"{out} is not empty; pass --resume to continue an interrupted run")
+    if resume and (key is None or key.origin.startswith("a random")):
+        raise ConfigError(
+            "--resume needs the key of the interrupted run (--key-file or "
+            "$PHISCRUB_KEY); a new random key would break surrogate consistency"
+        )
+    key = key or SecretKey.random()
+    config = config or ReplaceConfig()
+    replacer = Replacer(config, key)
+    groups = load_manifest(manifest) if manifest else {}
+    (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
+    summary = DeidSummary()
+    started = time.perf_counter()
+
+    partial = out / f"{ANNOTATIONS_FILE}.partial"
+    kept: dict[str, str] = {}
+    previous = partial if partial.exists() else out / ANNOTATIONS_FILE
+    if resume and previous.exists():
+        for line in previous.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if _output_exists(out, record["doc_id"], output_format):
+                kept[record["doc_id"]] = line
+    notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
+    with (
+        partial.open("w", encoding="utf-8") as annotations,
+        notes_tmp.open("w", encoding="utf-8") if output_format == "jsonl" else _Null() as notes,
+    ):
+        for line in kept.values():
+            annotations.write(line + "\n")
+        for doc in read_corpus(source, input_format, on_error=summary.errors.append):
+            if doc.doc_id in kept:
+                summary.resumed += 1
+                if progress:
+                    progress(doc)
+                continue
+            try:
+                if doc.doc_id in groups:
+                    doc = doc.with_metadata(**groups[doc.doc_id])
+                result = replacer.replace(doc)
+                shift = (
+                    replacer.surrogates.date_shift(doc.patient_id)
+                    if replacer.surrogates is not None
+                    else None
+                )
+                clean = Document(
+                    result.document.doc_id,
+                    result.document.text,
+                    result.document.spans,
+                    _public_metadata(doc, key, shift),
+                )
+                if output_format == "jsonl":
+                    notes.write(dumps_jsonl_line(clean))
+                else:
+                    write_document(clean, out, output_format)
+            except PhiscrubError as exc:
+                summary.errors.append(exc)
+                continue
+            record = {
+                "doc_id": doc.doc_id,
+                "spans": [
+                    {
+                        "start": s.start,
+                        "end": s.end,
+                        "label": s.label,
+                        "operator": op,
+                        "source": s.source,
+                    }
+                    for s, op in zip(clean.spans, result.operators, strict=True)
+                ],
+            }
+            annotations.write(json.dumps(record) + "\n")
+            annotations.flush()
+            summary.documents += 1
+            summary.characters += len(doc.text)
+            summary.phi_per_label.update(s.label for s in doc.spans)
+            if progress:
+                progress(doc)
+    if output_format == "jsonl":
+        notes_tmp.replace(out / "notes.jsonl")
+    partial.replace(out / ANNOTATIONS_FILE)
+    if replacer.surrogates is not None:
+        summary.unparsed_dates = replacer.surrogates.stats.unparsed_dates
+    summary.seconds = time.perf_counter() - started
+    write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
+    return summary
+
+
+def count_documents(source: Path, input_format: str | None) -> int | None:
+    """How many files a corpus directory holds (for a progress bar); None for one file."""
+    if source.is_file():
+        return None
+    fmt = "i2b2" if input_format == "meddocan" else (input_format or detect_format(source))
+    return len(corpus_files(source, fmt))
+
+
+class _Null:
+    def __enter__(self) -> _Null:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def write(self, _: str) -> None:  # pragma: no cover - never called
+        raise AssertionError
+
+
+def iter_notes(out: Path) -> Iterator[Document]:
+    """The de-identified notes of a finished run, whatever its output format."""
+    notes = out / "notes.jsonl"
+    yield from read_corpus(notes if notes.exists() else out)
+
+
+__all__ = [
+    "ANNOTATIONS_FILE",
+    "OUTPUT_FORMATS",
+    "PIPELINES",
+    "SUMMARY_FILE",
+    "DeidSummary",
+    "count_documents",
+    "deid_corpus",
+    "deidentify",
+    "iter_notes",
+    "load_manifest",
+]

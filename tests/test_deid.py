@@ -1,0 +1,130 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from phiscrub.deid import ANNOTATIONS_FILE, SUMMARY_FILE, deid_corpus, deidentify, iter_notes
+from phiscrub.document import Document, Span
+from phiscrub.errors import ConfigError, PhiscrubError
+from phiscrub.io import read_corpus, write_corpus
+from phiscrub.replace import ReplaceConfig, SecretKey, SurrogateSettings
+
+from .conftest import span_of
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+KEY = SecretKey(b"deid-test-key-0123456789", "tests")
+
+
+def visit(text: str, doc_id: str) -> Document:
+    return Document(
+        doc_id,
+        text,
+        (span_of(text, "Tilde Halvorsen", "PATIENT"), span_of(text, "03/14/2091", "DATE")),
+    )
+
+
+def test_deidentify_one_document_and_refuse_plain_text():
+    doc = visit("Tilde Halvorsen seen 03/14/2091.", "v1")
+    result = deidentify(doc, replace="tag")
+    assert result.document.text == "[PATIENT] seen [DATE]."
+    with pytest.raises(ConfigError, match="needs a Document"):
+        deidentify("Tilde Halvorsen seen today")  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="no pipeline 'rules'"):
+        deidentify(doc, pipeline="rules")
+
+
+def test_corpus_run_writes_notes_annotations_and_summary(tmp_path):
+    out = tmp_path / "out"
+    summary = deid_corpus(
+        EXAMPLES / "gold",
+        out,
+        key=KEY,
+        config=ReplaceConfig(surrogates=SurrogateSettings(shift_ages=True)),
+    )
+    assert (summary.documents, summary.resumed, summary.errors) == (3, 0, [])
+    assert summary.phi_per_label["PATIENT"] == 7
+    gold = {d.doc_id: d for d in read_corpus(EXAMPLES / "gold")}
+    notes = {d.doc_id: d for d in iter_notes(out)}
+    assert sorted(notes) == sorted(gold)
+    for doc_id, note in notes.items():
+        for span in gold[doc_id].spans:
+            original = gold[doc_id].span_text(span)
+            if len(original) >= 3:
+                assert original not in note.text
+    records = [json.loads(x) for x in (out / ANNOTATIONS_FILE).read_text().splitlines()]
+    assert [r["doc_id"] for r in records] == ["101-01", "101-02", "205-01"]
+    first = notes["101-01"]
+    assert [(s["start"], s["end"], s["label"]) for s in records[0]["spans"]] == [
+        (s.start, s.end, s.label) for s in first.spans
+    ]
+    assert json.loads((out / SUMMARY_FILE).read_text())["documents"] == 3
+
+
+def test_a_patient_keeps_one_surrogate_across_notes_by_manifest(tmp_path):
+    docs = [
+        visit("Tilde Halvorsen seen 03/14/2091.", "v1"),
+        visit("Seen 03/14/2091: Tilde Halvorsen.", "v2"),
+        visit("Tilde Halvorsen seen 03/14/2091.", "v3"),
+    ]
+    write_corpus(docs, tmp_path / "in", "brat")
+    manifest = tmp_path / "manifest.csv"
+    manifest.write_text("file,patient_id\nv1.txt,P1\nv2.txt,P1\nv3.txt,P2\n")
+    deid_corpus(
+        tmp_path / "in", tmp_path / "out", key=KEY, manifest=manifest, output_format="jsonl"
+    )
+    v1, v2, v3 = iter_notes(tmp_path / "out")
+    names = [n.span_text(s) for n in (v1, v2, v3) for s in n.spans if s.label == "PATIENT"]
+    dates = [n.span_text(s) for n in (v1, v2, v3) for s in n.spans if s.label == "DATE"]
+    assert names[0] == names[1] != names[2]
+    assert dates[0] == dates[1]
+    assert v1.metadata["patient_id"] == v2.metadata["patient_id"] != v3.metadata["patient_id"]
+
+
+def test_interrupted_run_resumes_with_the_same_key(tmp_path):
+    out = tmp_path / "out"
+    calls = []
+
+    def stop_after_two(doc):
+        calls.append(doc.doc_id)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        deid_corpus(EXAMPLES / "gold", out, key=KEY, progress=stop_after_two)
+    assert sorted(p.name for p in out.glob("*.xml")) == ["101-01.xml", "101-02.xml"]
+    with pytest.raises(ConfigError, match="needs the key of the interrupted run"):
+        deid_corpus(EXAMPLES / "gold", out, resume=True)
+    summary = deid_corpus(EXAMPLES / "gold", out, key=KEY, resume=True)
+    assert (summary.documents, summary.resumed) == (1, 2)
+    fresh = tmp_path / "fresh"
+    deid_corpus(EXAMPLES / "gold", fresh, key=KEY)
+    for name in ("101-01.xml", "101-02.xml", "205-01.xml"):
+        assert (out / name).read_bytes() == (fresh / name).read_bytes()
+    assert (out / ANNOTATIONS_FILE).read_text() == (fresh / ANNOTATIONS_FILE).read_text()
+
+
+def test_bad_documents_are_skipped_and_the_input_is_never_touched(tmp_path):
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "ok")], tmp_path / "in", "i2b2")
+    (tmp_path / "in" / "bad.xml").write_text("<deIdi2b2><TEXT>x")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "in").iterdir()}
+    summary = deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY)
+    assert summary.documents == 1 and len(summary.errors) == 1
+    assert "bad.xml" in str(summary.errors[0])
+    assert {p.name: p.read_bytes() for p in (tmp_path / "in").iterdir()} == before
+    with pytest.raises(PhiscrubError, match="must not be the input"):
+        deid_corpus(tmp_path / "in", tmp_path / "in" / "sub", key=KEY)
+    with pytest.raises(PhiscrubError, match="is not empty"):
+        deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY)
+
+
+def test_spans_without_text_after_replacement_keep_annotations_aligned(tmp_path):
+    doc = Document("d", "Ann Lee here", (Span(0, 7, "DOCTOR"), Span(8, 12, "CITY")))
+    write_corpus([doc], tmp_path / "in", "brat")
+    config = ReplaceConfig(default="tag", per_label={"CITY": "keep"})
+    deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY, config=config, output_format="txt")
+    record = json.loads((tmp_path / "out" / ANNOTATIONS_FILE).read_text())
+    assert [(s["label"], s["operator"]) for s in record["spans"]] == [
+        ("DOCTOR", "tag"),
+        ("CITY", "keep"),
+    ]
+    assert (tmp_path / "out" / "d.txt").read_text() == "[DOCTOR] here"
