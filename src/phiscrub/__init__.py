@@ -1,5 +1,6 @@
 """phiscrub: find and replace protected health information (PHI) in clinical notes."""
 
+from phiscrub.deid import deidentify
 from phiscrub.document import Document, Span
 from phiscrub.errors import (
     AlignmentError,
@@ -22,6 +23,7 @@ __all__ = [
     "FormatError",
     "PhiscrubError",
     "Span",
+    "deidentify",
     "evaluate",
     "read_corpus",
     "write_corpus",
