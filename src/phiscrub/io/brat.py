@@ -14,7 +14,7 @@ from pathlib import Path
 
 from phiscrub.document import Document, Span
 from phiscrub.errors import FormatError
-from phiscrub.io.files import read_text
+from phiscrub.io.files import check_offsets, read_text
 
 _OFFSETS = re.compile(r"^(\S+) (\d+) (\d+)$")
 _NUMBER_IN_ID = re.compile(r"(\d+)$")
@@ -46,16 +46,7 @@ def parse_ann(ann: str, text: str, path: Path | str, doc_id: str) -> list[Span]:
                 path, "expected 'LABEL START END'", doc_id=doc_id, ann_id=ann_id, line=line_no
             )
         label, start, end = match.group(1), int(match.group(2)), int(match.group(3))
-        if not 0 <= start < end <= len(text):
-            raise FormatError(
-                path,
-                f"offsets out of range for a text of {len(text)} characters",
-                doc_id=doc_id,
-                ann_id=ann_id,
-                start=start,
-                end=end,
-                line=line_no,
-            )
+        check_offsets(path, text, start, end, doc_id=doc_id, ann_id=ann_id, line=line_no)
         if len(fields) > 2:
             actual = text[start:end]
             stated = fields[2]

@@ -57,3 +57,26 @@ def safe_file_stem(doc_id: str) -> str:
             "dot or NUL); write to a single-file format such as jsonl instead"
         )
     return doc_id
+
+
+def check_offsets(
+    path: Path | str,
+    text: str,
+    start: int,
+    end: int,
+    *,
+    doc_id: str,
+    ann_id: str | None,
+    line: int | None = None,
+) -> None:
+    """Raise a FormatError unless ``0 <= start < end <= len(text)``."""
+    if not 0 <= start < end <= len(text):
+        raise FormatError(
+            path,
+            f"offsets out of range for a text of {len(text)} characters",
+            doc_id=doc_id,
+            ann_id=ann_id,
+            start=start,
+            end=end,
+            line=line,
+        )

@@ -20,7 +20,7 @@ from defusedxml.common import DefusedXmlException
 
 from phiscrub.document import Document, Span
 from phiscrub.errors import FormatError
-from phiscrub.io.files import decode_utf8
+from phiscrub.io.files import check_offsets, decode_utf8
 from phiscrub.taxonomy import category_of
 
 I2B2_ROOT = "deIdi2b2"
@@ -69,15 +69,7 @@ def parse_i2b2(data: bytes, path: Path | str, doc_id: str | None = None) -> Docu
         ann_id = element.get("id")
         start = _int_attr(element, "start", path, ann_id)
         end = _int_attr(element, "end", path, ann_id)
-        if not 0 <= start < end <= len(text):
-            raise FormatError(
-                path,
-                f"offsets out of range for a text of {len(text)} characters",
-                doc_id=doc_id,
-                ann_id=ann_id,
-                start=start,
-                end=end,
-            )
+        check_offsets(path, text, start, end, doc_id=doc_id, ann_id=ann_id)
         stated = element.get("text")
         actual = text[start:end]
         if stated is not None and stated != actual and stated != actual.translate(_ATTR_WHITESPACE):

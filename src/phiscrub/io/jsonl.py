@@ -15,6 +15,7 @@ from typing import Any
 
 from phiscrub.document import Document, Span
 from phiscrub.errors import FormatError
+from phiscrub.io.files import check_offsets
 
 
 def document_to_dict(doc: Document) -> dict[str, Any]:
@@ -54,16 +55,7 @@ def document_from_dict(data: Any, path: Path | str, line: int) -> Document:
                 ann_id=ann_id,
                 line=line,
             ) from None
-        if not 0 <= start < end <= len(text):
-            raise FormatError(
-                path,
-                f"offsets out of range for a text of {len(text)} characters",
-                doc_id=doc_id,
-                ann_id=ann_id,
-                start=start,
-                end=end,
-                line=line,
-            )
+        check_offsets(path, text, start, end, doc_id=doc_id, ann_id=ann_id, line=line)
         spans.append(
             Span(
                 start,
