@@ -107,3 +107,20 @@ def test_bad_documents_are_skipped_and_reported_by_convert(monkeypatch, capsys, 
     assert "wrote 1 documents" in out
     assert "1 document(s) skipped" in err and "b.xml" in err
     assert [d.doc_id for d in read_corpus(tmp_path / "out.jsonl")] == ["a"]
+
+
+def test_an_unexpected_crash_does_not_print_note_text(monkeypatch, capsys, tmp_path):
+    import phiscrub.cli as cli
+
+    write_corpus([Document("d1", "Secret Name was seen.")], tmp_path / "g", "txt")
+
+    def crash(docs):
+        texts = [d.text for d in docs]  # a local holding note text when the crash happens
+        raise RuntimeError(f"boom after {len(texts)} documents")
+
+    monkeypatch.setattr(cli, "corpus_stats", crash)
+    monkeypatch.setattr(sys, "argv", ["phiscrub", "stats", str(tmp_path / "g")])
+    with pytest.raises(RuntimeError, match="boom after 1 documents"):
+        main()
+    captured = capsys.readouterr()
+    assert "Secret" not in captured.out + captured.err

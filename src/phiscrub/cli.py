@@ -32,6 +32,8 @@ app = typer.Typer(
     help="Find and replace protected health information (PHI) in clinical notes.",
     no_args_is_help=True,
     add_completion=False,
+    # A crash must never print local variables: they hold note text.
+    pretty_exceptions_show_locals=False,
 )
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
