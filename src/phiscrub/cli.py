@@ -233,24 +233,13 @@ def _report_errors(errors: list[PhiscrubError]) -> None:
 
 
 def main() -> None:
-    """Console entry point: run the app, turning phiscrub errors into one-line messages."""
+    """Console entry point: typer handles usage errors and exit codes; phiscrub's own errors
+    become one-line messages with exit status 2."""
     try:
-        code = app(standalone_mode=False)
+        app()
     except PhiscrubError as exc:
         err.print(f"error: {exc}", markup=False, highlight=False)
         sys.exit(2)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        sys.exit(130)
-    except Exception as exc:  # click usage errors carry their own exit codes
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
-    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
