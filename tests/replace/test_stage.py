@@ -195,3 +195,16 @@ def test_no_original_phi_string_of_three_or_more_characters_survives(doc):
         original = doc.span_text(span)
         if len(original) >= 3:
             assert original not in out.text, span.label
+
+
+def test_surrogates_never_contain_the_original_or_sit_inside_it():
+    from phiscrub.replace.names import NameSurrogates
+
+    names = NameSurrogates(KEY, language_pack("es"))
+    for patient in map(str, range(200)):
+        value = names.part(patient, "Marc")
+        assert "marc" not in value.lower() and value.lower() not in "marc"
+    replacer = Replacer(ReplaceConfig(surrogates=SurrogateSettings(language="es")), KEY)
+    for patient in map(str, range(100)):
+        doc = Document("d", "Valencia", (Span(0, 8, "TERRITORIO"),), {"patient_id": patient})
+        assert "valencia" not in replacer.replace(doc).document.text.lower()

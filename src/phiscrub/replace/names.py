@@ -85,7 +85,7 @@ class NameSurrogates:
         pool = self.pack.first_names if is_first else self.pack.last_names
         rng = self.key.stream("name", patient, folded)
         value = rng.choice(pool)
-        while _fold(value) == folded:
+        while folded in _fold(value) or _fold(value) in folded:  # no partial copies: Marc/Marcelino
             value = rng.choice(pool)
         self._initials.setdefault(patient, {}).setdefault(folded[0], value)
         return _styled(word, value)

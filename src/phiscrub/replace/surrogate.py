@@ -38,6 +38,11 @@ class SurrogateSettings:
     shift_ages: bool = False
 
 
+def _overlaps_text(original: str, value: str) -> bool:
+    a, b = " ".join(original.lower().split()), " ".join(value.lower().split())
+    return a in b or (len(b) >= 3 and b in a)
+
+
 def _styled(template: str, value: str) -> str:
     if template.isupper() and any(c.isalpha() for c in template):
         return value.upper()
@@ -112,7 +117,12 @@ class SurrogateGenerator:
             "OTHER",
         ):
             return keep_shape(text, rng)
-        return _styled(text, self._from_lists(kind, text, rng))
+        value = self._from_lists(kind, text, rng)
+        for _ in range(20):  # never the original, and no partial copy of it either way
+            if not _overlaps_text(text, value):
+                break
+            value = self._from_lists(kind, text, rng)
+        return _styled(text, value)
 
     def _date(self, text: str, patient: str, rng: KeyedRandom) -> str:
         days = self.date_shift(patient)
@@ -180,8 +190,7 @@ class SurrogateGenerator:
             return rng.choice(pack.countries)
         if kind == "STREET":
             return self._street(text, rng, last)
-        value = rng.choice(pack.cities)  # CITY, LOCATION-OTHER
-        return value if value.lower() != text.lower() else rng.choice(pack.cities)
+        return rng.choice(pack.cities)  # CITY, LOCATION-OTHER
 
     def _street(self, text: str, rng: KeyedRandom, last: str) -> str:
         number = _FIRST_NUMBER.search(text)
