@@ -25,6 +25,7 @@ from phiscrub.evaluate.report import (
 )
 from phiscrub.io import read_corpus, write_corpus
 from phiscrub.io.corpus import output_format
+from phiscrub.io.files import paths_overlap
 from phiscrub.replace import OPERATORS, ReplaceConfig, SecretKey, SurrogateSettings
 from phiscrub.stats import corpus_stats
 
@@ -42,11 +43,6 @@ FormatOption = Annotated[
     str | None,
     typer.Option(help="Input format: i2b2, brat, conll, jsonl or txt (default: from extensions)."),
 ]
-
-
-def _same_path(a: Path, b: Path) -> bool:
-    a, b = a.resolve(), b.resolve()
-    return a == b or a in b.parents or b in a.parents
 
 
 @app.command("evaluate")
@@ -114,7 +110,7 @@ def convert_command(
     scheme: Annotated[str, typer.Option(help="Tag scheme for CoNLL: IO, BIO or BIOES.")] = "BIO",
 ) -> None:
     """Convert a corpus between formats, keeping text and spans exact."""
-    if _same_path(source, target):
+    if paths_overlap(source, target):
         raise PhiscrubError(
             "the output must not be the input or inside it (inputs are never overwritten)"
         )
@@ -184,7 +180,7 @@ def deid_command(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     key = SecretKey.resolve(key_file)
-    if key.origin.startswith("a random"):
+    if key.ephemeral:
         err.print(
             "warning: no --key-file or $PHISCRUB_KEY: surrogates use a random key and "
             "this run cannot be reproduced"

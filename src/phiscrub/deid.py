@@ -8,10 +8,9 @@ silent pass-through of unredacted text.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
-import hashlib
-import hmac
 import json
 import time
 from collections import Counter
@@ -22,8 +21,8 @@ from typing import Any
 
 from phiscrub.document import Document
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
-from phiscrub.io.corpus import corpus_files, detect_format, read_corpus, write_document
-from phiscrub.io.files import decode_utf8, safe_file_stem, write_atomic
+from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
+from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
 from phiscrub.io.jsonl import dumps_jsonl_line
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
@@ -129,10 +128,6 @@ class DeidSummary:
         }
 
 
-def _pseudonym(key: SecretKey, value: str) -> str:
-    return hmac.new(key.secret, b"patient\x1f" + value.encode(), hashlib.sha256).hexdigest()[:16]
-
-
 def _public_metadata(doc: Document, key: SecretKey, shift_days: int | None) -> dict[str, Any]:
     """Metadata fit for the output: patient id pseudonymised, note date shifted."""
     public: dict[str, Any] = {}
@@ -140,7 +135,7 @@ def _public_metadata(doc: Document, key: SecretKey, shift_days: int | None) -> d
         public["xml_root"] = doc.metadata["xml_root"]
     if "note_type" in doc.metadata:
         public["note_type"] = doc.metadata["note_type"]
-    public["patient_id"] = _pseudonym(key, doc.patient_id)
+    public["patient_id"] = key.pseudonym("patient", doc.patient_id)
     note_date = doc.metadata.get("note_date")
     if note_date and shift_days is not None:
         try:
@@ -181,16 +176,11 @@ def deid_corpus(
         raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
     if resume and output_format == "jsonl":
         raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
-    resolved_source, resolved_out = source.resolve(), out.resolve()
-    if (
-        resolved_out == resolved_source
-        or resolved_source in resolved_out.parents
-        or (resolved_out in resolved_source.parents)
-    ):
+    if paths_overlap(source, out):
         raise PhiscrubError("the output must not be the input, inside it, or around it")
     if out.exists() and any(out.iterdir()) and not resume:
         raise PhiscrubError(f"{out} is not empty; pass --resume to continue an interrupted run")
-    if resume and (key is None or key.origin.startswith("a random")):
+    if resume and (key is None or key.ephemeral):
         raise ConfigError(
             "--resume needs the key of the interrupted run (--key-file or "
             "$PHISCRUB_KEY); a new random key would break surrogate consistency"
@@ -214,7 +204,9 @@ def deid_corpus(
     notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
     with (
         partial.open("w", encoding="utf-8") as annotations,
-        notes_tmp.open("w", encoding="utf-8") if output_format == "jsonl" else _Null() as notes,
+        notes_tmp.open("w", encoding="utf-8")
+        if output_format == "jsonl"
+        else contextlib.nullcontext() as notes,
     ):
         for line in kept.values():
             annotations.write(line + "\n")
@@ -270,7 +262,7 @@ def deid_corpus(
         notes_tmp.replace(out / "notes.jsonl")
     partial.replace(out / ANNOTATIONS_FILE)
     if replacer.surrogates is not None:
-        summary.unparsed_dates = replacer.surrogates.stats.unparsed_dates
+        summary.unparsed_dates = replacer.surrogates.unparsed_dates
     summary.seconds = time.perf_counter() - started
     write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
     return summary
@@ -280,19 +272,7 @@ def count_documents(source: Path, input_format: str | None) -> int | None:
     """How many files a corpus directory holds (for a progress bar); None for one file."""
     if source.is_file():
         return None
-    fmt = "i2b2" if input_format == "meddocan" else (input_format or detect_format(source))
-    return len(corpus_files(source, fmt))
-
-
-class _Null:
-    def __enter__(self) -> _Null:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def write(self, _: str) -> None:  # pragma: no cover - never called
-        raise AssertionError
+    return len(corpus_files(source, read_format(source, input_format)))
 
 
 def iter_notes(out: Path) -> Iterator[Document]:

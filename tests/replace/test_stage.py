@@ -208,3 +208,16 @@ def test_surrogates_never_contain_the_original_or_sit_inside_it():
     for patient in map(str, range(100)):
         doc = Document("d", "Valencia", (Span(0, 8, "TERRITORIO"),), {"patient_id": patient})
         assert "valencia" not in replacer.replace(doc).document.text.lower()
+
+
+def test_keys_know_whether_they_are_ephemeral_and_make_stable_pseudonyms(tmp_path):
+    path = tmp_path / "secret.key"
+    path.write_bytes(b"file-key-0123456789abcdef\n")
+    from_file = SecretKey.from_file(path)
+    assert not from_file.ephemeral and SecretKey.random().ephemeral
+    assert "0123456789" not in repr(from_file)
+    assert from_file.pseudonym("patient", "101") == SecretKey.from_file(path).pseudonym(
+        "patient", "101"
+    )
+    assert from_file.pseudonym("patient", "101") != OTHER_KEY.pseudonym("patient", "101")
+    assert re.fullmatch(r"[0-9a-f]{16}", from_file.pseudonym("patient", "101"))

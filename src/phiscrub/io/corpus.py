@@ -66,6 +66,15 @@ def corpus_files(path: Path, format: str) -> list[Path]:
     return sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() == suffix)
 
 
+def read_format(path: Path, format: str | None) -> str:
+    """The format to read ``path`` as: the given one (``meddocan`` reads as ``i2b2``), or the
+    detected one."""
+    format = "i2b2" if format == "meddocan" else (format or detect_format(path))
+    if format not in READ_FORMATS:
+        raise PhiscrubError(f"unknown input format {format!r}; expected one of {READ_FORMATS}")
+    return format
+
+
 def _read_file(path: Path, format: str) -> Iterator[Document]:
     if format == "i2b2":
         yield read_i2b2(path)
@@ -91,9 +100,7 @@ def read_corpus(
             file. Without it the first error is raised.
     """
     path = Path(path)
-    format = "i2b2" if format == "meddocan" else (format or detect_format(path))
-    if format not in READ_FORMATS:
-        raise PhiscrubError(f"unknown input format {format!r}; expected one of {READ_FORMATS}")
+    format = read_format(path, format)
     for file in corpus_files(path, format):
         try:
             yield from _read_file(file, format)

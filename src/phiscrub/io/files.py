@@ -49,6 +49,12 @@ def write_atomic(path: Path, content: str) -> None:
         raise
 
 
+def paths_overlap(a: Path, b: Path) -> bool:
+    """True when two paths are the same, or one lies inside the other."""
+    a, b = a.resolve(), b.resolve()
+    return a == b or a in b.parents or b in a.parents
+
+
 def safe_file_stem(doc_id: str) -> str:
     """A document id usable as a file name inside an output directory, or an error."""
     if not _SAFE_ID.match(doc_id) or doc_id in (".", "..") or doc_id.startswith("."):

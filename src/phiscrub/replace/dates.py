@@ -38,7 +38,7 @@ _ORDINAL = re.compile(r"^(\d{1,2})(st|nd|rd|th|º|ª|o)$", re.IGNORECASE)
 _YEAR_IN_TEXT = re.compile(r"(?<!\d)(1[89]\d{2}|20\d{2})(?!\d)")
 
 
-def _names(pack: LanguagePack, english: tuple[str, ...], own: tuple[str, ...]) -> dict[str, int]:
+def _names(english: tuple[str, ...], own: tuple[str, ...]) -> dict[str, int]:
     table: dict[str, int] = {}
     for names in (english, tuple(n.lower() for n in own)):
         for index, name in enumerate(names):
@@ -83,8 +83,8 @@ class DateShifter:
 
     def __init__(self, pack: LanguagePack) -> None:
         self.pack = pack
-        self.months = _names(pack, _ENGLISH_MONTHS, pack.months)
-        self.weekdays = _names(pack, _ENGLISH_WEEKDAYS, pack.weekdays)
+        self.months = _names(_ENGLISH_MONTHS, pack.months)
+        self.weekdays = _names(_ENGLISH_WEEKDAYS, pack.weekdays)
 
     # -- parsing -----------------------------------------------------------------------
     def _parts(self, text: str) -> list[_Part] | None:

@@ -31,6 +31,7 @@ class SecretKey:
 
     secret: bytes
     origin: str
+    ephemeral: bool = False  # a random one-run key: its output cannot be reproduced
 
     def __post_init__(self) -> None:
         if len(self.secret) < MIN_KEY_BYTES:
@@ -59,7 +60,7 @@ class SecretKey:
     @classmethod
     def random(cls) -> SecretKey:
         """A fresh key for one run: its surrogates cannot be reproduced later."""
-        return cls(secrets.token_bytes(32), "a random key for this run")
+        return cls(secrets.token_bytes(32), "a random key for this run", ephemeral=True)
 
     @classmethod
     def resolve(cls, key_file: str | Path | None = None) -> SecretKey:
@@ -70,6 +71,11 @@ class SecretKey:
 
     def stream(self, *context: str) -> KeyedRandom:
         return KeyedRandom(self, context)
+
+    def pseudonym(self, *context: str) -> str:
+        """A stable 16-hex-digit pseudonym for a value (``pseudonym("patient", "101")``)."""
+        message = "\x1f".join(context).encode("utf-8")
+        return hmac.new(self.secret, b"pseudonym\x1e" + message, hashlib.sha256).hexdigest()[:16]
 
 
 class KeyedRandom:

@@ -72,10 +72,12 @@ class OffsetMap:
 
     segments: tuple[Segment, ...]
 
+    def _segment_at(self, offset: int) -> tuple[int, Segment]:
+        i = max(0, bisect.bisect_right(self.segments, offset, key=lambda s: s.out_start) - 1)
+        return i, self.segments[i]
+
     def to_input(self, offset: int) -> int:
-        starts = [s.out_start for s in self.segments]
-        i = max(0, bisect.bisect_right(starts, offset) - 1)
-        segment = self.segments[i]
+        i, segment = self._segment_at(offset)
         if offset >= segment.out_end and i + 1 == len(self.segments):
             return segment.in_end
         if segment.replaced:
@@ -85,11 +87,12 @@ class OffsetMap:
     def to_input_span(self, start: int, end: int) -> tuple[int, int]:
         """The original stretch a stretch of output text came from."""
         first = self.to_input(start)
-        last = self.to_input(end - 1) if end > start else first
-        for segment in self.segments:
-            if segment.replaced and segment.out_start <= end - 1 < segment.out_end:
-                return first, segment.in_end
-        return first, last + 1
+        if end <= start:
+            return first, first
+        _, segment = self._segment_at(end - 1)
+        if segment.replaced and end - 1 < segment.out_end:
+            return first, segment.in_end
+        return first, self.to_input(end - 1) + 1
 
 
 @dataclass(frozen=True)

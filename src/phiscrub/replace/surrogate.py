@@ -8,7 +8,7 @@ note of a patient; different patients draw independently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from phiscrub.replace.dates import DateShifter
 from phiscrub.replace.keys import KeyedRandom, SecretKey
@@ -51,14 +51,6 @@ def _styled(template: str, value: str) -> str:
     return value
 
 
-@dataclass
-class SurrogateStats:
-    """What the generator could not do faithfully, counted (never the values themselves)."""
-
-    unparsed_dates: int = 0
-    by_type: dict[str, int] = field(default_factory=dict)
-
-
 class SurrogateGenerator:
     """Makes the surrogate for one span's text, given its label and patient."""
 
@@ -68,7 +60,7 @@ class SurrogateGenerator:
         self.pack: LanguagePack = language_pack(self.settings.language)
         self.names = NameSurrogates(key, self.pack)
         self.dates = DateShifter(self.pack)
-        self.stats = SurrogateStats()
+        self.unparsed_dates = 0  # dates that could not be read, counted (never the values)
 
     def date_shift(self, patient: str) -> int:
         """The patient's one date shift, in days."""
@@ -83,7 +75,6 @@ class SurrogateGenerator:
         """The replacement for ``text`` (a span of type ``label``) in ``patient``'s notes."""
         phi_type = resolve(label)
         kind = phi_type.name if phi_type else "OTHER"
-        self.stats.by_type[kind] = self.stats.by_type.get(kind, 0) + 1
         rng = self._rng(kind, patient, text)
         has_letters = any(c.isalpha() for c in text)
         if kind in ("PATIENT", "DOCTOR"):
@@ -128,11 +119,13 @@ class SurrogateGenerator:
         days = self.date_shift(patient)
         shifted = self.dates.shift(text, days)
         if shifted is None:
-            self.stats.unparsed_dates += 1
+            self.unparsed_dates += 1
             return self._unreadable_date(text, days, rng)
+        if shifted != text:
+            return shifted
         # A partial date can come out unchanged ("2019" moved by 40 days, a weekday moved by a
         # multiple of 7): nudge it, keeping its format, so that no original date survives.
-        for extra in (0, 1, -1, 7, -7, 31, -31, 366, -366):
+        for extra in (1, -1, 7, -7, 31, -31, 366, -366):
             candidate = self.dates.shift(text, days + extra)
             if candidate is not None and candidate != text:
                 return candidate
@@ -169,17 +162,15 @@ class SurrogateGenerator:
 
     def _from_lists(self, kind: str, text: str, rng: KeyedRandom) -> str:
         pack = self.pack
-        first, last, city = (
-            rng.choice(pack.first_names),
-            rng.choice(pack.last_names),
-            rng.choice(pack.cities),
-        )
+        if kind in ("HOSPITAL", "ORGANIZATION"):
+            patterns = pack.hospital_patterns if kind == "HOSPITAL" else pack.organization_patterns
+            return rng.choice(patterns).format(
+                first=rng.choice(pack.first_names),
+                last=rng.choice(pack.last_names),
+                city=rng.choice(pack.cities),
+            )
         if kind == "PROFESSION":
             return rng.choice(pack.professions)
-        if kind == "HOSPITAL":
-            return rng.choice(pack.hospital_patterns).format(first=first, last=last, city=city)
-        if kind == "ORGANIZATION":
-            return rng.choice(pack.organization_patterns).format(first=first, last=last, city=city)
         if kind == "DEPARTMENT":
             return rng.choice(pack.departments)
         if kind == "STATE":
@@ -189,7 +180,7 @@ class SurrogateGenerator:
         if kind == "COUNTRY":
             return rng.choice(pack.countries)
         if kind == "STREET":
-            return self._street(text, rng, last)
+            return self._street(text, rng, rng.choice(pack.last_names))
         return rng.choice(pack.cities)  # CITY, LOCATION-OTHER
 
     def _street(self, text: str, rng: KeyedRandom, last: str) -> str:
