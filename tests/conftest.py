@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from phiscrub.document import Document, Span
+
+# CI runs the same examples every time (a red build must be reproducible); set
+# HYPOTHESIS_PROFILE=explore to search fresh random examples, many more of them.
+settings.register_profile("deterministic", derandomize=True, print_blob=True)
+settings.register_profile("explore", max_examples=2000, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 

@@ -1,3 +1,4 @@
+import os
 import re
 
 import pytest
@@ -186,15 +187,46 @@ def notes_with_phi(draw):
     return Document("h", "".join(parts), tuple(spans), {"patient_id": draw(st.sampled_from("ab"))})
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+# PHI_EXAMPLES=5000 HYPOTHESIS_PROFILE=explore searches much harder (done before each release).
+@settings(
+    max_examples=int(os.environ.get("PHI_EXAMPLES", "150")),
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(notes_with_phi())
 def test_no_original_phi_string_of_three_or_more_characters_survives(doc):
+    """No PHI string of the note, whatever its type, appears in the output, except a date that
+    the patient's one shift moved onto another date's original value (the shift keeps
+    intervals, so that cannot be helped)."""
     config = ReplaceConfig(surrogates=SurrogateSettings(shift_ages=True))
     out = Replacer(config, KEY).replace(doc).document
+    date_spans = [s for s in out.spans if s.label == "DATE"]
     for span in doc.spans:
         original = doc.span_text(span)
-        if len(original) >= 3:
-            assert original not in out.text, span.label
+        if len(original) < 3:
+            continue
+        start = out.text.find(original)
+        while start >= 0:
+            end = start + len(original)
+            explained = span.label == "DATE" and any(
+                d.start <= start and end <= d.end for d in date_spans
+            )
+            assert explained, span.label
+            start = out.text.find(original, start + 1)
+
+
+def test_a_surrogate_never_holds_another_phi_string_of_the_note():
+    """The case hypothesis found: the keyed city for "Baileyville" was "Reynoldston", beside a
+    Dr Reynolds in the same note."""
+    text = "Seen by BaileyvilleSeen by Reynolds"
+    doc = Document(
+        "h", text, (span_of(text, "Baileyville", "CITY"), span_of(text, "Reynolds", "DOCTOR"))
+    )
+    doc = doc.with_metadata(patient_id="a")
+    out = Replacer(ReplaceConfig(), KEY).replace(doc).document
+    assert "reynolds" not in out.text.lower() and "baileyville" not in out.text.lower()
+    alone = Document("h", "Baileyville", (Span(0, 11, "CITY"),), {"patient_id": "a"})
+    city_alone = Replacer(ReplaceConfig(), KEY).replace(alone).document.text
+    assert city_alone == "Reynoldston"  # the first keyed choice, kept where nothing forbids it
 
 
 def test_surrogates_never_contain_the_original_or_sit_inside_it():

@@ -73,19 +73,25 @@ class NameSurrogates:
         # patient -> initial letter of a real part -> surrogate part, learned from full parts
         self._initials: dict[str, dict[str, str]] = {}
 
-    def part(self, patient: str, word: str) -> str:
+    def part(self, patient: str, word: str, avoid: frozenset[str] = frozenset()) -> str:
         """The surrogate of one name part (a word of two letters or more).
 
         A part known only as a first name gets a first name; any other part a surname. The
         choice depends on the word alone, never on where it stands, so "Tilde" maps to the same
-        surrogate in "Tilde Halvorsen", "Halvorsen, Tilde" and "Tilde".
+        surrogate in "Tilde Halvorsen", "Halvorsen, Tilde" and "Tilde". A choice that holds
+        a string of ``avoid`` (lower-cased PHI strings of the note) is drawn again.
         """
         folded = _fold(word)
         is_first = folded in self._first and folded not in self._last
         pool = self.pack.first_names if is_first else self.pack.last_names
         rng = self.key.stream("name", patient, folded)
         value = rng.choice(pool)
-        while folded in _fold(value) or _fold(value) in folded:  # no partial copies: Marc/Marcelino
+        for _ in range(50):  # no partial copies (Marc/Marcelino), no other PHI of the note
+            low = value.lower()
+            if not (folded in _fold(value) or _fold(value) in folded) and not any(
+                other in low for other in avoid if other != word.lower()
+            ):
+                break
             value = rng.choice(pool)
         self._initials.setdefault(patient, {}).setdefault(folded[0], value)
         return _styled(word, value)
@@ -97,13 +103,13 @@ class NameSurrogates:
         rng = self.key.stream("initial", patient, _fold(letter))
         return rng.other_letter(letter if letter.isascii() else "A")
 
-    def replace(self, patient: str, text: str) -> str:
-        """The surrogate of a whole name mention."""
+    def replace(self, patient: str, text: str, avoid: frozenset[str] = frozenset()) -> str:
+        """The surrogate of a whole name mention (``avoid`` as in :meth:`part`)."""
         words = [m for m in _WORD.finditer(text) if _fold(m.group()) not in TITLES]
         new_words = [
             "".join(self.initial(patient, ch) for ch in m.group())
             if len(m.group()) == 1 or (m.group().isupper() and len(m.group()) == 2)
-            else self.part(patient, m.group())
+            else self.part(patient, m.group(), avoid)
             for m in words
         ]
         result = text

@@ -23,7 +23,7 @@ from typing import Literal
 from phiscrub.document import Document, Span, overlapping_groups
 from phiscrub.errors import ConfigError
 from phiscrub.replace.keys import SecretKey
-from phiscrub.replace.surrogate import SurrogateGenerator, SurrogateSettings
+from phiscrub.replace.surrogate import SurrogateGenerator, SurrogateSettings, avoid_set
 from phiscrub.taxonomy import resolve
 
 Operator = Literal["redact", "tag", "surrogate", "keep"]
@@ -130,7 +130,9 @@ class Replacer:
             SurrogateGenerator(self.key, self.config.surrogates) if self.key is not None else None
         )
 
-    def _value(self, doc: Document, span: Span, operator: Operator) -> str:
+    def _value(
+        self, doc: Document, span: Span, operator: Operator, avoid: frozenset[str]
+    ) -> str:
         original = doc.span_text(span)
         phi_type = resolve(span.label)
         if operator == "keep":
@@ -146,7 +148,7 @@ class Replacer:
                 type=phi_type.name if phi_type else span.label,
             )
         assert self.surrogates is not None
-        return self.surrogates.surrogate(span.label, original, doc.patient_id)
+        return self.surrogates.surrogate(span.label, original, doc.patient_id, avoid)
 
     def replace(self, doc: Document) -> Replacement:
         """De-identify one document; its spans must be the PHI to replace."""
@@ -155,13 +157,14 @@ class Replacer:
         new_spans: list[Span] = []
         operators: list[Operator] = []
         cursor = out = 0
+        avoid = avoid_set(doc.span_text(span) for span in doc.spans) if self.surrogates else None
         for span in merge_overlaps(doc.spans):
             if span.start > cursor:
                 pieces.append(doc.text[cursor : span.start])
                 segments.append(Segment(out, out + span.start - cursor, cursor, span.start, False))
                 out += span.start - cursor
             operator = self.config.operator_for(span.label)
-            value = self._value(doc, span, operator)
+            value = self._value(doc, span, operator, avoid or frozenset())
             pieces.append(value)
             segments.append(Segment(out, out + len(value), span.start, span.end, True))
             if value:

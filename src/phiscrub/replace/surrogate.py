@@ -8,6 +8,7 @@ note of a patient; different patients draw independently.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from phiscrub.replace.dates import DateShifter
@@ -38,9 +39,25 @@ class SurrogateSettings:
     shift_ages: bool = False
 
 
+def _normal(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _overlaps_text(original: str, value: str) -> bool:
-    a, b = " ".join(original.lower().split()), " ".join(value.lower().split())
+    a, b = _normal(original), _normal(value)
     return a in b or (len(b) >= 3 and b in a)
+
+
+def _reveals(value: str, avoid: frozenset[str]) -> bool:
+    folded = _normal(value)
+    return any(other in folded for other in avoid)
+
+
+def avoid_set(originals: Iterable[str], minimum: int = 3) -> frozenset[str]:
+    """The normalised PHI strings (of ``minimum`` characters or more) a note's surrogates must
+    not contain: a surrogate that happens to hold another PHI string of the same note
+    ("Baileyville" -> "Reynoldston" beside a Dr Reynolds) would print that string."""
+    return frozenset(n for n in map(_normal, originals) if len(n) >= minimum)
 
 
 def _styled(template: str, value: str) -> str:
@@ -68,19 +85,46 @@ class SurrogateGenerator:
         shift = self.key.stream("date-shift", patient).between(low, high)
         return shift if shift != 0 else (low if low != 0 else high)
 
-    def _rng(self, kind: str, patient: str, original: str) -> KeyedRandom:
-        return self.key.stream(kind, patient, " ".join(original.lower().split()))
+    def _rng(self, kind: str, patient: str, original: str, attempt: int = 0) -> KeyedRandom:
+        context = (kind, patient, _normal(original))
+        return self.key.stream(*context, str(attempt)) if attempt else self.key.stream(*context)
 
-    def surrogate(self, label: str, text: str, patient: str) -> str:
-        """The replacement for ``text`` (a span of type ``label``) in ``patient``'s notes."""
+    def surrogate(
+        self, label: str, text: str, patient: str, avoid: frozenset[str] = frozenset()
+    ) -> str:
+        """The replacement for ``text`` (a span of type ``label``) in ``patient``'s notes.
+
+        Args:
+            label: The span's label (any scheme the taxonomy resolves).
+            text: The original text of the span.
+            patient: The patient the note belongs to; surrogates are consistent within it.
+            avoid: Normalised strings (see :func:`avoid_set`) the surrogate must not contain,
+                usually every PHI string of the note. The keyed first choice is kept unless it
+                holds one; then a keyed redraw is taken. Shifted dates are exempt: moving every
+                date of a patient by the same number of days keeps intervals, so one date may
+                land on another's original value.
+        """
         phi_type = resolve(label)
         kind = phi_type.name if phi_type else "OTHER"
-        rng = self._rng(kind, patient, text)
+        if kind == "DATE":
+            return self._date(text, patient, self._rng(kind, patient, text), avoid)
+        value = self._surrogate(kind, text, patient, self._rng(kind, patient, text), avoid)
+        for attempt in range(1, 20):
+            if not avoid or not _reveals(value, avoid - {_normal(text)}):
+                break
+            value = self._surrogate(
+                kind, text, patient, self._rng(kind, patient, text, attempt), avoid
+            )
+        return value
+
+    def _surrogate(
+        self, kind: str, text: str, patient: str, rng: KeyedRandom, avoid: frozenset[str]
+    ) -> str:
         has_letters = any(c.isalpha() for c in text)
         if kind in ("PATIENT", "DOCTOR"):
-            return self.names.replace(patient, text) if has_letters else keep_shape(text, rng)
-        if kind == "DATE":
-            return self._date(text, patient, rng)
+            return (
+                self.names.replace(patient, text, avoid) if has_letters else keep_shape(text, rng)
+            )
         if kind == "AGE":
             return self._age(text, rng)
         if kind == "SSN":
@@ -115,12 +159,12 @@ class SurrogateGenerator:
             value = self._from_lists(kind, text, rng)
         return _styled(text, value)
 
-    def _date(self, text: str, patient: str, rng: KeyedRandom) -> str:
+    def _date(self, text: str, patient: str, rng: KeyedRandom, avoid: frozenset[str]) -> str:
         days = self.date_shift(patient)
         shifted = self.dates.shift(text, days)
         if shifted is None:
             self.unparsed_dates += 1
-            return self._unreadable_date(text, days, rng)
+            return self._unreadable_date(text, days, rng, avoid)
         if shifted != text:
             return shifted
         # A partial date can come out unchanged ("2019" moved by 40 days, a weekday moved by a
@@ -131,14 +175,18 @@ class SurrogateGenerator:
                 return candidate
         return keep_shape(text, rng)
 
-    def _unreadable_date(self, text: str, days: int, rng: KeyedRandom) -> str:
+    def _unreadable_date(
+        self, text: str, days: int, rng: KeyedRandom, avoid: frozenset[str]
+    ) -> str:
         """A same-format surrogate for a date we cannot read: holidays and seasons become
-        others of their kind, years move by the patient's year shift, other digits change."""
+        others of their kind (none holding a string of ``avoid``), years move by the patient's
+        year shift, other digits change."""
         low = text.lower().strip()
         for group in (self.pack.holidays, self.pack.seasons):
             for name in group:
                 if name.lower() in low:
-                    other = rng.choice([g for g in group if g.lower() != name.lower()])
+                    others = [g for g in group if g.lower() != name.lower()]
+                    other = rng.choice([g for g in others if not _reveals(g, avoid)] or others)
                     index = low.index(name.lower())
                     found = text[index : index + len(name)]
                     text = text[:index] + _styled(found, other) + text[index + len(name) :]
