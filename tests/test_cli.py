@@ -124,3 +124,26 @@ def test_an_unexpected_crash_does_not_print_note_text(monkeypatch, capsys, tmp_p
         main()
     captured = capsys.readouterr()
     assert "Secret" not in captured.out + captured.err
+
+
+def test_synth_writes_notes_and_prints_their_statistics(tmp_path, monkeypatch, capsys):
+    result = runner.invoke(
+        app, ["synth", "--out", str(tmp_path / "s"), "--notes", "12", "--seed", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    docs = list(read_corpus(tmp_path / "s"))
+    assert summary["notes"] == len(docs) == 12
+    assert summary["spans"] == sum(len(d.spans) for d in docs)
+    jsonl = runner.invoke(
+        app, ["synth", "--out", str(tmp_path / "j"), "--notes", "5", "--format", "jsonl"]
+    )
+    assert jsonl.exit_code == 0, jsonl.output
+    assert len(list(read_corpus(tmp_path / "j" / "notes.jsonl"))) == 5
+    # a directory that already holds files is refused, and left as it was
+    monkeypatch.setattr(sys, "argv", ["phiscrub", "synth", "--out", str(tmp_path / "s")])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code == 2
+    assert "already exists" in capsys.readouterr().err
+    assert len(list((tmp_path / "s").iterdir())) == 12

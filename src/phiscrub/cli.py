@@ -219,6 +219,44 @@ def deid_command(
     _report_errors(summary.errors)
 
 
+@app.command("synth")
+def synth_command(
+    target: Annotated[
+        Path, typer.Option("--out", help="New directory (or .jsonl file) for the notes.")
+    ],
+    notes: Annotated[int, typer.Option(help="How many notes.")] = 100,
+    seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same notes.")] = 0,
+    lang: Annotated[str, typer.Option(help="Language of the notes (en).")] = "en",
+    to: Annotated[str, typer.Option("--format", help="i2b2, brat or jsonl.")] = "i2b2",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """Write synthetic annotated clinical notes, and print what they hold."""
+    from phiscrub.synth import SynthStats, synthesize, tracked
+
+    if to not in ("i2b2", "brat", "jsonl"):
+        raise PhiscrubError(f"synth writes i2b2, brat or jsonl, not {to!r}")
+    if to == "jsonl" and target.suffix.lower() != ".jsonl":
+        target = target / "notes.jsonl"
+    if target.exists() and (target.is_file() or any(target.iterdir())):
+        raise PhiscrubError(f"{target}: already exists and is not empty; choose a new path")
+    stats = SynthStats()
+    written = write_corpus(tracked(synthesize(notes, seed, lang), stats), target, to)
+    summary = {"out": str(target), "seed": seed, "language": lang, **stats.as_dict()}
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+        return
+    out.print(
+        f"wrote {written} notes for {summary['patients']} patients to {target} "
+        f"({summary['notes_per_second']:,} notes/s generated)"
+    )
+    for key in ("sentences", "distinct_sentence_shapes", "characters", "tokens", "spans"):
+        out.print(f"{key}: {summary[key]:,}")
+    out.print("notes per type: " + ", ".join(f"{k} {v}" for k, v in summary["note_types"].items()))
+    out.print("spans per label:")
+    for label, count in summary["spans_per_label"].items():
+        out.print(f"  {label}: {count:,}")
+
+
 def _report_errors(errors: list[PhiscrubError]) -> None:
     if not errors:
         return

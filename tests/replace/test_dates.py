@@ -22,6 +22,8 @@ ES = DateShifter(language_pack("es"))
         ("4 March 2019", "23 January 2019"),
         ("Tuesday, March 4, 2019", "Wednesday, January 23, 2019"),
         ("3/4/2019 10:30", "1/23/2019 10:30"),
+        ("03/2015", "02/2015"),  # month and year: through the 15th
+        ("12-2019", "11-2019"),
         ("March 2019", "February 2019"),
         ("Tuesday", "Thursday"),
         ("the 29th", "the 20th"),
@@ -45,7 +47,9 @@ def test_spanish_formats(text, expected):
     assert ES.shift(text, -40) == expected
 
 
-@pytest.mark.parametrize("text", ["Christmas", "summer of 2019", "02/30/2019", "2019-13-01"])
+@pytest.mark.parametrize(
+    "text", ["Christmas", "summer of 2019", "02/30/2019", "2019-13-01", "13/2015"]
+)
 def test_unreadable_dates_return_none(text):
     assert EN.shift(text, -40) is None
 

@@ -33,6 +33,7 @@ _ENGLISH_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "sa
 _FILLER = {"de", "del", "of", "the", "on", "el", "la", "y", "and", "at", "a", "in", "en"}
 _PIECE = re.compile(r"[^\W\d_]+|'\d{2}\b|\d+(?:st|nd|rd|th|º|ª|o)?", re.IGNORECASE)
 _NUMERIC = re.compile(r"(\d{1,4})([-/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?(?!\d)")
+_MONTH_YEAR = re.compile(r"(?<![\d/.-])(\d{1,2})([-/])(\d{4})(?![\d/.-])")
 _TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
 _ORDINAL = re.compile(r"^(\d{1,2})(st|nd|rd|th|º|ª|o)$", re.IGNORECASE)
 _YEAR_IN_TEXT = re.compile(r"(?<!\d)(1[89]\d{2}|20\d{2})(?!\d)")
@@ -90,8 +91,17 @@ class DateShifter:
     def _parts(self, text: str) -> list[_Part] | None:
         masked = _TIME.sub(lambda m: " " * len(m.group()), text)
         parts: list[_Part] = []
-        numeric = _NUMERIC.search(masked)
         consumed: tuple[int, int] = (-1, -1)
+        month_year = _MONTH_YEAR.search(masked)
+        numeric = None if month_year else _NUMERIC.search(masked)
+        if month_year and 1 <= int(month_year.group(1)) <= 12:
+            month, year = month_year.group(1), month_year.group(3)
+            s1, s3 = month_year.start(1), month_year.start(3)
+            parts.append(_Part(s1, s1 + len(month), "month", int(month), month))
+            parts.append(_Part(s3, s3 + 4, "year", int(year), year))
+            consumed = month_year.span()
+        elif month_year:
+            return None
         if numeric:
             parts.extend(self._numeric(numeric))
             consumed = numeric.span()
