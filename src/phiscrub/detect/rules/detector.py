@@ -1,0 +1,70 @@
+"""The rule detector: regex patterns with context cues and validators, under a time budget."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from phiscrub.detect.base import DetectionError
+from phiscrub.detect.rules.patterns import Pattern, load_patterns
+from phiscrub.detect.rules.validators import VALIDATORS
+from phiscrub.document import Document, Span, dedupe_spans
+
+CONTEXT_BOOST = 0.05
+
+
+class RuleDetector:
+    """Finds formulaic PHI with the patterns of a pack (``en``, ``es``) or a TOML file.
+
+    Args:
+        patterns: A built-in pack name or a pattern file path (loaded on first use).
+        time_budget: Seconds all patterns together may spend on one document; past it the
+            document fails with :class:`DetectionError` (naming the document and the pattern)
+            rather than being passed on half-searched.
+        name: The detector's name, the prefix of its spans' ``source``.
+    """
+
+    def __init__(
+        self, patterns: str | Path = "en", time_budget: float = 2.0, name: str = "rules"
+    ) -> None:
+        self.source = patterns
+        self.time_budget = time_budget
+        self.name = name
+        self._patterns: tuple[Pattern, ...] | None = None
+
+    @property
+    def patterns(self) -> tuple[Pattern, ...]:
+        if self._patterns is None:
+            self._patterns = load_patterns(self.source)
+        return self._patterns
+
+    def detect(self, doc: Document) -> list[Span]:
+        text = doc.text
+        deadline = time.monotonic() + self.time_budget
+        spans: list[Span] = []
+        for pattern in self.patterns:
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    raise TimeoutError
+                matches = list(pattern.compiled.finditer(text, timeout=remaining))
+            except TimeoutError:
+                raise DetectionError(
+                    f"document {doc.doc_id!r}: rule patterns ran past their "
+                    f"{self.time_budget:g} s budget (at pattern {pattern.name!r})"
+                ) from None
+            spec = pattern.spec
+            has_phi_group = "phi" in pattern.compiled.groupindex
+            validate = VALIDATORS[spec.validator] if spec.validator else None
+            for match in matches:
+                start, end = match.span("phi") if has_phi_group else match.span()
+                if start < 0 or start == end:
+                    continue
+                allowed, supported = pattern.context_allows(text, start)
+                if not allowed:
+                    continue
+                if validate is not None and not validate(text[start:end]):
+                    continue
+                score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
+                spans.append(Span(start, end, spec.label, score, f"{self.name}:{spec.name}"))
+        return dedupe_spans(spans)

@@ -1,0 +1,178 @@
+"""Pattern files: rules as data (TOML), checked when loaded.
+
+A pattern file holds ``[[pattern]]`` tables::
+
+    [[pattern]]
+    name = "nhc"                        # unique in the file
+    label = "ID_SUJETO_ASISTENCIA"      # the label its spans get
+    regex = '(?:NHC|CIPA)\\s*:\\s*(?P<phi>\\d{4,10})'  # the span is group "phi" if present
+    ignore_case = false
+    score = 0.95
+    context = ["historia"]              # cue words; with require_context, the nearest cue
+    negative_context = ["hace"]         #   before the match (within `window` characters)
+    window = 40                         #   must be a positive one; without it, a negative
+    require_context = false             #   cue alone drops the match
+    validator = "date_numeric"          # optional, see validators.py
+
+Regexes run on the ``regex`` module with a time limit, so a pattern that backtracks badly on
+hostile input fails the document instead of hanging the run.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import regex
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from phiscrub.detect.rules.validators import VALIDATORS
+from phiscrub.errors import ConfigError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+BUILTIN = ("en", "es")
+
+
+class PatternSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    label: str = Field(min_length=1)
+    regex: str = Field(min_length=1)
+    ignore_case: bool = False
+    score: float = Field(default=0.9, gt=0.0, le=1.0)
+    context: tuple[str, ...] = ()
+    negative_context: tuple[str, ...] = ()
+    window: int = Field(default=40, ge=1, le=400)
+    require_context: bool = False
+    validator: str | None = None
+
+    @field_validator("validator")
+    @classmethod
+    def _known_validator(cls, value: str | None) -> str | None:
+        if value is not None and value not in VALIDATORS:
+            raise ValueError(f"unknown validator {value!r}; known: {sorted(VALIDATORS)}")
+        return value
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            regex.compile(value, regex.VERSION0)
+        except regex.error as exc:
+            raise ValueError(f"regex does not compile: {exc}") from None
+        return value
+
+
+def _cue_regex(words: tuple[str, ...]) -> regex.Pattern | None:
+    if not words:
+        return None
+    alternatives = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+    return regex.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", regex.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A compiled pattern (see the module docstring for the fields)."""
+
+    spec: PatternSpec
+    compiled: regex.Pattern
+    cues: regex.Pattern | None
+    negative_cues: regex.Pattern | None
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def context_allows(self, text: str, start: int) -> tuple[bool, bool]:
+        """Whether the context keeps a match at ``start``, and whether a positive cue is near.
+
+        The nearest cue before the match decides: a positive one supports it, a negative one
+        drops it.
+        """
+        low = max(0, start - self.spec.window)
+        window = text[low:start]
+        last_pos = (
+            max((m.end() for m in self.cues.finditer(window)), default=-1) if self.cues else -1
+        )
+        last_neg = (
+            max((m.end() for m in self.negative_cues.finditer(window)), default=-1)
+            if self.negative_cues
+            else -1
+        )
+        supported = last_pos > last_neg
+        if last_neg > last_pos:
+            return False, False
+        if self.spec.require_context and not supported:
+            return False, False
+        return True, supported
+
+
+def _compile(spec: PatternSpec) -> Pattern:
+    flags = regex.VERSION0 | (regex.IGNORECASE if spec.ignore_case else 0)
+    return Pattern(
+        spec,
+        regex.compile(spec.regex, flags),
+        _cue_regex(spec.context),
+        _cue_regex(spec.negative_context),
+    )
+
+
+def parse_patterns(text: str, origin: str) -> tuple[Pattern, ...]:
+    """Patterns from the TOML ``text`` of a file called ``origin`` (used in errors)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
+    unknown = set(data) - {"pattern", "meta"}
+    if unknown:
+        raise ConfigError(f"{origin}: unknown top-level keys {sorted(unknown)}")
+    entries = data.get("pattern", [])
+    if not isinstance(entries, list) or not entries:
+        raise ConfigError(f"{origin}: no [[pattern]] tables")
+    patterns: list[Pattern] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        where = f"{origin}: pattern {index + 1}"
+        if isinstance(entry, dict) and "name" in entry:
+            where += f" ({entry['name']})"
+        try:
+            spec = PatternSpec.model_validate(entry)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in exc.errors()
+            )
+            raise ConfigError(f"{where}: {problems}") from None
+        if spec.name in seen:
+            raise ConfigError(f"{where}: the name {spec.name!r} is used twice")
+        seen.add(spec.name)
+        patterns.append(_compile(spec))
+    return tuple(patterns)
+
+
+@cache
+def builtin_patterns(name: str) -> tuple[Pattern, ...]:
+    """A pattern pack shipped with phiscrub (``en`` or ``es``)."""
+    if name not in BUILTIN:
+        raise ConfigError(f"no built-in pattern pack {name!r}; expected one of {BUILTIN}")
+    path = resources.files("phiscrub") / "resources" / "patterns" / f"{name}.toml"
+    return parse_patterns(path.read_text(encoding="utf-8"), f"patterns/{name}.toml")
+
+
+def load_patterns(source: str | Path) -> tuple[Pattern, ...]:
+    """A built-in pack by name, or a pattern file by path."""
+    if isinstance(source, str) and source in BUILTIN:
+        return builtin_patterns(source)
+    path = Path(source)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read pattern file ({exc.strerror})") from None
+    return parse_patterns(text, str(path))

@@ -1,0 +1,123 @@
+"""Validators: checks a candidate match must pass to be kept (named in pattern files)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import re
+from collections.abc import Callable
+
+_DIGITS = re.compile(r"\d")
+_NUMERIC_DATE = re.compile(r"^(\d{1,4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{2}|\d{4})$")
+
+
+def _digits(text: str) -> str:
+    return "".join(_DIGITS.findall(text))
+
+
+def _exists(year: int, month: int, day: int) -> bool:
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return 1850 <= year <= 2100
+
+
+def _year(value: str) -> int:
+    number = int(value)
+    return number if len(value) == 4 else (2000 + number if number <= 30 else 1900 + number)
+
+
+def date_numeric(text: str) -> bool:
+    """A numeric date that exists, read as year-month-day, day-month-year or month-day-year,
+    with one separator throughout ("2-3/10" is a score, not a date)."""
+    match = _NUMERIC_DATE.match(text.strip())
+    if not match:
+        return False
+    a, _, b, c = match.groups()
+    if len(a) == 4:
+        return _exists(int(a), int(b), int(c))
+    if len(a) > 2:
+        return False
+    year = _year(c)
+    return _exists(year, int(b), int(a)) or _exists(year, int(a), int(b))
+
+
+def year(text: str) -> bool:
+    digits = _digits(text)
+    return len(digits) == 4 and 1900 <= int(digits) <= 2100
+
+
+def ssn(text: str) -> bool:
+    """US SSN rules: area not 000, 666 or 900-999; group not 00; serial not 0000."""
+    digits = _digits(text)
+    if len(digits) != 9:
+        return False
+    area, group, serial = int(digits[:3]), int(digits[3:5]), int(digits[5:])
+    return area not in (0, 666) and area < 900 and group != 0 and serial != 0
+
+
+def luhn(text: str) -> bool:
+    digits = _digits(text)
+    if len(digits) < 12:
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def phone_us(text: str) -> bool:
+    """Ten digits (or eleven with a leading 1) whose area code and exchange start 2-9."""
+    digits = _digits(text.split("x")[0].split("ext")[0])
+    if len(digits) == 11 and digits[0] == "1":
+        digits = digits[1:]
+    return len(digits) == 10 and digits[0] in "23456789" and digits[3] in "23456789"
+
+
+def phone_es(text: str) -> bool:
+    """Nine digits starting 6, 7, 8 or 9, after an optional +34 / 0034 prefix."""
+    digits = _digits(text)
+    for prefix in ("0034", "34"):
+        if len(digits) == 9 + len(prefix) and digits.startswith(prefix):
+            digits = digits[len(prefix) :]
+    return len(digits) == 9 and digits[0] in "6789"
+
+
+def ipv4(text: str) -> bool:
+    try:
+        ipaddress.IPv4Address(text.strip())
+    except ValueError:
+        return False
+    return True
+
+
+def age(text: str) -> bool:
+    digits = _digits(text)
+    return bool(digits) and len(digits) <= 3 and int(digits) <= 125
+
+
+def postal_code_es(text: str) -> bool:
+    """A Spanish postal code: five digits whose first two (the province) are 01-52."""
+    digits = _digits(text)
+    return len(digits) == 5 and 1 <= int(digits[:2]) <= 52
+
+
+def zip_us(text: str) -> bool:
+    digits = _digits(text)
+    return len(digits) in (5, 9) and digits[:5] != "00000"
+
+
+VALIDATORS: dict[str, Callable[[str], bool]] = {
+    "date_numeric": date_numeric,
+    "year": year,
+    "ssn": ssn,
+    "luhn": luhn,
+    "phone_us": phone_us,
+    "phone_es": phone_es,
+    "ipv4": ipv4,
+    "age": age,
+    "postal_code_es": postal_code_es,
+    "zip_us": zip_us,
+}

@@ -1,0 +1,136 @@
+"""Named merge policies for overlapping spans, each recording what it drops.
+
+- ``priority`` (Dehghan et al. 2015): the span whose label comes first in a priority list wins
+  an overlap; ties go to the longer span, then the higher score.
+- ``longest``: the longer span wins; ties go to the higher score, then priority.
+- ``score``: the higher score wins; ties go to the longer span, then priority.
+- ``union``: overlapping spans are joined into one span over all of them, labelled by priority;
+  nothing is lost from coverage, and the joined spans are recorded as dropped.
+
+Identical spans (same offsets and label) from several detectors count once, keeping the highest
+score. Labels missing from the priority list rank after all listed labels, alphabetically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from phiscrub.document import Span, dedupe_spans, overlapping_groups, sort_spans
+from phiscrub.errors import ConfigError
+
+MergePolicy = Literal["priority", "longest", "score", "union"]
+POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
+
+# Specific before general, as Dehghan et al. order their labels: identifiers and contacts are
+# the most formulaic; a doctor's name beats a patient's (a title usually decided it); an age
+# beats the date it may sit in; a hospital beats the city in its name.
+DEFAULT_PRIORITY: tuple[str, ...] = (
+    "EMAIL",
+    "URL",
+    "IPADDR",
+    "SSN",
+    "MEDICALRECORD",
+    "HEALTHPLAN",
+    "ACCOUNT",
+    "LICENSE",
+    "VEHICLE",
+    "DEVICE",
+    "BIOID",
+    "IDNUM",
+    "FAX",
+    "PHONE",
+    "AGE",
+    "DATE",
+    "DOCTOR",
+    "PATIENT",
+    "USERNAME",
+    "HOSPITAL",
+    "ORGANIZATION",
+    "DEPARTMENT",
+    "ROOM",
+    "STREET",
+    "ZIP",
+    "CITY",
+    "STATE",
+    "COUNTRY",
+    "LOCATION-OTHER",
+    "PROFESSION",
+    "OTHER",
+)
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A span the merge removed, and the span it lost to."""
+
+    span: Span
+    kept: Span
+    policy: str
+
+
+@dataclass(frozen=True)
+class MergeResult:
+    spans: tuple[Span, ...]
+    dropped: tuple[Dropped, ...]
+
+
+def _rank(priority: Sequence[str]):
+    order = {label: i for i, label in enumerate(priority)}
+    return lambda label: (order.get(label, len(order)), label)
+
+
+def merge_spans(
+    spans: Iterable[Span],
+    policy: str = "priority",
+    priority: Sequence[str] = DEFAULT_PRIORITY,
+) -> MergeResult:
+    """Resolve overlaps among ``spans`` by ``policy``; see the module docstring."""
+    if policy not in POLICIES:
+        raise ConfigError(f"unknown merge policy {policy!r}; expected one of {POLICIES}")
+    rank = _rank(priority)
+    unique = dedupe_spans(spans)
+    if policy == "union":
+        return _union(unique, rank)
+
+    def strength(span: Span) -> tuple:
+        length, label = span.end - span.start, rank(span.label)
+        if policy == "priority":
+            return (label, -length, -span.score, span.start)
+        if policy == "longest":
+            return (-length, -span.score, label, span.start)
+        return (-span.score, -length, label, span.start)
+
+    kept: list[Span] = []
+    dropped: list[Dropped] = []
+    for group in overlapping_groups(unique):
+        accepted: list[Span] = []
+        for span in sorted(group, key=strength):
+            winner = next((k for k in accepted if k.start < span.end and span.start < k.end), None)
+            if winner is None:
+                accepted.append(span)
+            else:
+                dropped.append(Dropped(span, winner, policy))
+        kept.extend(accepted)
+    return MergeResult(tuple(sort_spans(kept)), tuple(dropped))
+
+
+def _union(spans: Sequence[Span], rank) -> MergeResult:
+    kept: list[Span] = []
+    dropped: list[Dropped] = []
+    for group in overlapping_groups(spans):
+        if len(group) == 1:
+            kept.append(group[0])
+            continue
+        lead = min(group, key=lambda s: (rank(s.label), -(s.end - s.start), -s.score))
+        joined = Span(
+            min(s.start for s in group),
+            max(s.end for s in group),
+            lead.label,
+            max(s.score for s in group),
+            "+".join(dict.fromkeys(s.source for s in group if s.source)),
+        )
+        kept.append(joined)
+        dropped.extend(Dropped(s, joined, "union") for s in group)
+    return MergeResult(tuple(sort_spans(kept)), tuple(dropped))

@@ -1,0 +1,145 @@
+import time
+
+import pytest
+
+from phiscrub.detect import DetectionError, Detector
+from phiscrub.detect.rules import RuleDetector, parse_patterns
+from phiscrub.detect.rules.validators import (
+    date_numeric,
+    luhn,
+    phone_es,
+    phone_us,
+    postal_code_es,
+    ssn,
+)
+from phiscrub.document import Document
+from phiscrub.errors import ConfigError
+
+from ..conftest import span_of
+
+PATTERNS = """
+[[pattern]]
+name = "mrn"
+label = "MEDICALRECORD"
+regex = '(?:MRN|MR#)\\s*:?\\s*(?P<phi>\\d{5,9})'
+score = 0.9
+
+[[pattern]]
+name = "phone"
+label = "PHONE"
+regex = '\\(?\\d{3}\\)?[ .-]?\\d{3}-\\d{4}'
+context = ["tel", "phone", "call"]
+negative_context = ["fax"]
+require_context = true
+window = 20
+validator = "phone_us"
+"""
+
+
+def write(tmp_path, text):
+    path = tmp_path / "p.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_field_label_stays_outside_the_span_and_context_decides(tmp_path):
+    det = RuleDetector(write(tmp_path, PATTERNS))
+    assert isinstance(det, Detector)
+    text = "MRN: 1234567. Tel 617-555-1234, fax 617-555-9999; call (617) 555-0000"
+    spans = det.detect(Document("d", text))
+    assert [(s.label, text[s.start : s.end], s.source) for s in spans] == [
+        ("MEDICALRECORD", "1234567", "rules:mrn"),
+        ("PHONE", "617-555-1234", "rules:phone"),
+        # "fax" is the nearest cue before the second number: dropped
+        ("PHONE", "(617) 555-0000", "rules:phone"),
+    ]
+    assert spans[1].score == pytest.approx(0.95)  # supported by a cue: 0.9 + 0.05
+
+
+def test_validators():
+    assert date_numeric("03/03/1946") and date_numeric("2019-02-28") and date_numeric("13/12/20")
+    assert not date_numeric("31/02/2019") and not date_numeric("2-3/10")
+    assert ssn("123-45-6789") and not ssn("666-45-6789") and not ssn("912-45-6789")
+    assert luhn("4111 1111 1111 1111") and not luhn("4111 1111 1111 1112")
+    assert phone_us("(617) 555-1234") and not phone_us("(017) 555-1234")
+    assert phone_es("+34 93 693 29 05") and phone_es("967 596 685") and not phone_es("123456789")
+    assert postal_code_es("E-18014") and not postal_code_es("99001")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[[pattern]]\nname='a'\nlabel='X'\nregex='('\n", "does not compile"),
+        ("[[pattern]]\nname='a'\nlabel='X'\nregex='a'\nvalidator='nope'\n", "unknown validator"),
+        ("[[pattern]]\nname='a'\nlabel='X'\nregex='a'\nscore=2\n", "score"),
+        ("[[pattern]]\nname='a'\nlabel='X'\nregex='a'\nextra=1\n", "extra"),
+        (
+            "[[pattern]]\nname='a'\nlabel='X'\nregex='a'\n[[pattern]]\nname='a'\nlabel='Y'\nregex='b'\n",
+            "used twice",
+        ),
+        ("name = ", "not valid TOML"),
+        ("[meta]\n", "no [[pattern]]"),
+    ],
+)
+def test_bad_pattern_files_name_the_file_and_pattern(text, problem):
+    with pytest.raises(ConfigError, match="my.toml") as info:
+        parse_patterns(text, "my.toml")
+    assert problem in str(info.value)
+
+
+def test_a_catastrophic_pattern_fails_the_document_within_the_budget(tmp_path):
+    path = write(tmp_path, "[[pattern]]\nname='evil'\nlabel='X'\nregex='(a|aa)+$'\n")
+    det = RuleDetector(path, time_budget=0.2)
+    started = time.monotonic()
+    with pytest.raises(DetectionError, match="'hostile'.*evil"):
+        det.detect(Document("hostile", "a" * 60 + "b"))
+    assert time.monotonic() - started < 2.0
+
+
+@pytest.mark.parametrize("pack", ["es"])
+def test_shipped_packs_are_fast_on_adversarial_text(pack):
+    det = RuleDetector(pack, time_budget=5.0)
+    hostile = [
+        "1" * 20000,
+        "1/" * 10000,
+        "a@" * 8000 + "a",
+        "Calle " + "Aa " * 6000,
+        "Hospital " + "De " * 6000,
+        ("Médico: " + "Ab " * 3000) * 2,
+        "28 " * 8000,
+        "N º Col " * 3000,
+    ]
+    for text in hostile:
+        started = time.monotonic()
+        det.detect(Document("h", text))
+        assert time.monotonic() - started < 2.0
+
+
+def test_spanish_pack_on_a_meddocan_style_header():
+    text = (
+        "Nombre:  Ernesto.\nApellidos: Rivera Bueno.\nNHC: 368503.\nNASS: 26 63514095.\n"
+        "Domicilio:  Calle Miguel Benitez 90.\nLocalidad/ Provincia: Madrid.\nCP: 28016.\n"
+        "Fecha de nacimiento: 03/03/1946.\nPaís: España.\nEdad: 70 años Sexo: H.\n"
+        "Médico:  Ignacio Navarro Cuéllar NºCol: 28 28 70973.\n"
+        "Paciente de 70 años, operado en 2009. Desde hace 3 años, tos. Tel.: 917 27 73 36.\n"
+    )
+    spans = RuleDetector("es").detect(Document("m", text))
+    found = {(s.label, text[s.start : s.end]) for s in spans}
+    assert found == {
+        ("NOMBRE_SUJETO_ASISTENCIA", "Ernesto"),
+        ("NOMBRE_SUJETO_ASISTENCIA", "Rivera Bueno"),
+        ("ID_SUJETO_ASISTENCIA", "368503"),
+        ("ID_ASEGURAMIENTO", "26 63514095"),
+        ("CALLE", "Calle Miguel Benitez 90"),
+        ("TERRITORIO", "Madrid"),
+        ("TERRITORIO", "28016"),
+        ("FECHAS", "03/03/1946"),
+        ("PAIS", "España"),
+        ("EDAD_SUJETO_ASISTENCIA", "70 años"),
+        ("SEXO_SUJETO_ASISTENCIA", "H"),
+        ("NOMBRE_PERSONAL_SANITARIO", "Ignacio Navarro Cuéllar"),
+        ("ID_TITULACION_PERSONAL_SANITARIO", "28 28 70973"),
+        ("FECHAS", "2009"),
+        ("NUMERO_TELEFONO", "917 27 73 36"),
+    }
+    assert span_of(text, "70 años", "EDAD_SUJETO_ASISTENCIA", 1).start in {s.start for s in spans}
