@@ -82,7 +82,7 @@ def test_validators():
     ],
 )
 def test_bad_pattern_files_name_the_file_and_pattern(text, problem):
-    with pytest.raises(ConfigError, match="my.toml") as info:
+    with pytest.raises(ConfigError, match=r"my\.toml") as info:
         parse_patterns(text, "my.toml")
     assert problem in str(info.value)
 
@@ -91,7 +91,7 @@ def test_a_catastrophic_pattern_fails_the_document_within_the_budget(tmp_path):
     path = write(tmp_path, "[[pattern]]\nname='evil'\nlabel='X'\nregex='(a|aa)+$'\n")
     det = RuleDetector(path, time_budget=0.2)
     started = time.monotonic()
-    with pytest.raises(DetectionError, match="'hostile'.*evil"):
+    with pytest.raises(DetectionError, match=r"'hostile'.*evil"):
         det.detect(Document("hostile", "a" * 60 + "b"))
     assert time.monotonic() - started < 2.0
 
