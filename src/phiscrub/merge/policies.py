@@ -8,7 +8,8 @@
   nothing is lost from coverage, and the joined spans are recorded as dropped.
 
 Identical spans (same offsets and label) from several detectors count once, keeping the highest
-score. Labels missing from the priority list rank after all listed labels, alphabetically.
+score. A label missing from the priority list ranks as its PHI type (MEDDOCAN's FECHAS as DATE);
+labels that resolve to nothing listed rank last, alphabetically.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Literal
 
 from phiscrub.document import Span, dedupe_spans, overlapping_groups, sort_spans
 from phiscrub.errors import ConfigError
+from phiscrub.taxonomy import resolve
 
 MergePolicy = Literal["priority", "longest", "score", "union"]
 POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
@@ -78,7 +80,14 @@ class MergeResult:
 
 def _rank(priority: Sequence[str]):
     order = {label: i for i, label in enumerate(priority)}
-    return lambda label: (order.get(label, len(order)), label)
+
+    def rank(label: str) -> tuple[int, str]:
+        if label in order:
+            return (order[label], label)
+        phi_type = resolve(label)  # a corpus label (FECHAS) ranks as its PHI type (DATE)
+        return (order.get(phi_type.name, len(order)) if phi_type else len(order), label)
+
+    return rank
 
 
 def merge_spans(

@@ -130,9 +130,7 @@ class Replacer:
             SurrogateGenerator(self.key, self.config.surrogates) if self.key is not None else None
         )
 
-    def _value(
-        self, doc: Document, span: Span, operator: Operator, avoid: frozenset[str]
-    ) -> str:
+    def _value(self, doc: Document, span: Span, operator: Operator, avoid: frozenset[str]) -> str:
         original = doc.span_text(span)
         phi_type = resolve(span.label)
         if operator == "keep":

@@ -1,0 +1,79 @@
+"""Run a detection pipeline over an annotated corpus and score it with our evaluator.
+
+    python benchmarks/pipeline_accuracy.py rules-es ../shared/corpora/meddocan/dev/brat
+
+Writes ``benchmarks/results/accuracy_<pipeline>_<corpus>.json`` (strict and binary token P/R/F1,
+strict per label, leak rate, throughput on one core, peak memory) and rebuilds BENCHMARKS.md.
+Tune on dev; the MEDDOCAN test split is kept aside.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from record import peak_rss_mb, record
+
+from phiscrub.evaluate import evaluate
+from phiscrub.io import read_corpus
+from phiscrub.pipeline import load_pipeline
+
+
+def _prf(counts) -> str:
+    return f"P {counts.precision:.4f} R {counts.recall:.4f} F1 {counts.f1:.4f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pipeline")
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--name", help="corpus name in the result file (default: from path)")
+    args = parser.parse_args()
+    pipeline = load_pipeline(args.pipeline)
+    gold = list(read_corpus(args.corpus))
+    pipeline.annotate(gold[0])  # load patterns and models before timing
+    started = time.perf_counter()
+    system = [pipeline.annotate(doc) for doc in gold]
+    seconds = time.perf_counter() - started
+    characters = sum(len(doc.text) for doc in gold)
+    result = evaluate(gold, system)
+    strict, token = result.criteria["strict"], result.criteria["binary_token"]
+    corpus = args.name or "-".join(args.corpus.resolve().parts[-3:-1])
+    summary = {
+        "documents": len(gold),
+        "strict": _prf(strict),
+        "strict TP/FP/FN": f"{strict.tp}/{strict.fp}/{strict.fn}",
+        "binary token": _prf(token),
+        "leak rate": f"{result.leak.rate:.4f}",
+        "characters/s (one core)": round(characters / seconds),
+        "peak RSS (MB)": peak_rss_mb(),
+    }
+    per_label = {
+        label: {
+            "tp": row["strict"].tp,
+            "fp": row["strict"].fp,
+            "fn": row["strict"].fn,
+            "precision": round(row["strict"].precision, 4),
+            "recall": round(row["strict"].recall, 4),
+            "f1": round(row["strict"].f1, 4),
+        }
+        for label, row in sorted(result.per_label.items())
+    }
+    for label, row in per_label.items():
+        summary[f"strict {label}"] = (
+            f"P {row['precision']:.4f} R {row['recall']:.4f} F1 {row['f1']:.4f} "
+            f"({row['tp']}/{row['fp']}/{row['fn']})"
+        )
+    path = record(
+        f"accuracy_{pipeline.name}_{corpus}",
+        summary,
+        {"criteria": {k: v.as_dict() for k, v in result.criteria.items()}, "per_label": per_label},
+    )
+    for key, value in summary.items():
+        print(f"{key}: {value}")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+import json
+
+import pytest
+
+from phiscrub.document import Document, Span
+from phiscrub.errors import ConfigError
+from phiscrub.pipeline import builtin_pipelines, load_pipeline
+
+TEXT = "NHC: 368503.\nFecha de Ingreso: 12/12/2016.\nEdad: 70 años Sexo: H.\n"
+
+
+def test_builtin_spanish_pipeline_detects_and_merges():
+    assert "rules-es" in builtin_pipelines()
+    pipeline = load_pipeline("rules-es")
+    detection = pipeline.detect(Document("d", TEXT))
+    assert [(s.label, TEXT[s.start : s.end]) for s in detection.spans] == [
+        ("ID_SUJETO_ASISTENCIA", "368503"),
+        ("FECHAS", "12/12/2016"),
+        ("EDAD_SUJETO_ASISTENCIA", "70 años"),
+        ("SEXO_SUJETO_ASISTENCIA", "H"),
+    ]
+    assert all(s.source.startswith("rules:") for s in detection.spans)
+
+
+def test_merge_drops_are_recorded(tmp_path):
+    patterns = tmp_path / "p.toml"
+    patterns.write_text(
+        "[[pattern]]\nname='d'\nlabel='DATE'\nregex='\\d+/\\d+/\\d+'\n"
+        "[[pattern]]\nname='y'\nlabel='AGE'\nregex='\\d{4}'\n",
+        encoding="utf-8",
+    )
+    config = tmp_path / "pipe.toml"
+    config.write_text(
+        "name='mine'\n[[detector]]\ntype='rules'\npatterns='p.toml'\n"
+        "[merge]\npolicy='priority'\npriority=['DATE','AGE']\n",
+        encoding="utf-8",
+    )
+    detection = load_pipeline(config).detect(Document("d", "on 3/4/2019"))
+    assert detection.spans == (Span(3, 11, "DATE", 0.9, "rules:d"),)
+    assert [d.span for d in detection.dropped] == [Span(7, 11, "AGE", 0.9, "rules:y")]
+
+
+def test_save_and_load_a_pipeline_directory(tmp_path):
+    pipeline = load_pipeline("rules-es")
+    path = pipeline.save(tmp_path / "saved")
+    assert json.loads(path.read_text(encoding="utf-8"))["name"] == "rules-es"
+    again = load_pipeline(tmp_path / "saved")
+    doc = Document("d", TEXT)
+    assert again.detect(doc).spans == pipeline.detect(doc).spans
+
+
+@pytest.mark.parametrize(
+    ("config", "problem"),
+    [
+        ("name='x'\n", "detector"),
+        ("name='x'\n[[detector]]\ntype='crf'\n", "detector"),
+        ("name='x'\n[[detector]]\ntype='rules'\n[merge]\npolicy='vote'\n", "merge.policy"),
+        ("name='x'\nbogus=1\n[[detector]]\ntype='rules'\n", "bogus"),
+        ("name = ", "not valid TOML"),
+    ],
+)
+def test_bad_configs_name_the_file_and_the_field(tmp_path, config, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(config, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad\.toml") as info:
+        load_pipeline(path)
+    assert problem in str(info.value)
+
+
+def test_unknown_pipeline_name():
+    with pytest.raises(ConfigError, match="rules-es"):
+        load_pipeline("no-such-pipeline")
