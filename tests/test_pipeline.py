@@ -38,6 +38,11 @@ def test_merge_drops_are_recorded(tmp_path):
     detection = load_pipeline(config).detect(Document("d", "on 3/4/2019"))
     assert detection.spans == (Span(3, 11, "DATE", 0.9, "rules:d"),)
     assert [d.span for d in detection.dropped] == [Span(7, 11, "AGE", 0.9, "rules:y")]
+    # a saved copy carries its own pattern file and works where the original is gone
+    load_pipeline(config).save(tmp_path / "saved")
+    patterns.unlink()
+    again = load_pipeline(tmp_path / "saved").detect(Document("d", "on 3/4/2019"))
+    assert again.spans == detection.spans
 
 
 def test_save_and_load_a_pipeline_directory(tmp_path):

@@ -21,25 +21,21 @@ A saved pipeline is a directory holding ``pipeline.json`` (and, later, model wei
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector
 from phiscrub.detect.rules import RuleDetector
+from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 CONFIG_FILE = "pipeline.json"
 
@@ -52,9 +48,6 @@ class RulesConfig(BaseModel):
     name: str = "rules"
 
 
-DetectorConfig = Annotated[RulesConfig, Field(discriminator="type")]
-
-
 class MergeConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     policy: Literal["priority", "longest", "score", "union"] = "priority"
@@ -65,7 +58,7 @@ class PipelineConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
     language: str = "en"
-    detector: list[DetectorConfig] = Field(min_length=1)
+    detector: list[RulesConfig] = Field(min_length=1)
     merge: MergeConfig = MergeConfig()
 
 
@@ -97,11 +90,13 @@ class Pipeline:
             self._detectors = [self._build(c) for c in self.config.detector]
         return self._detectors
 
+    def _patterns_path(self, config: RulesConfig) -> str | Path:
+        if config.patterns in BUILTIN or self.base is None:
+            return config.patterns
+        return self.base / config.patterns
+
     def _build(self, config: RulesConfig) -> Detector:
-        patterns: str | Path = config.patterns
-        if self.base is not None and config.patterns not in ("en", "es"):
-            patterns = self.base / config.patterns
-        return RuleDetector(patterns, config.time_budget, config.name)
+        return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
     def detect(self, doc: Document) -> Detection:
         raw = [span for detector in self.detectors for span in detector.detect(doc)]
@@ -114,21 +109,20 @@ class Pipeline:
         return doc.with_spans(self.detect(doc).spans)
 
     def save(self, directory: str | Path) -> Path:
+        """Write ``pipeline.json`` into ``directory``, with a copy of every pattern file that is
+        not built in, so that the directory alone rebuilds the pipeline."""
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
+        config = self.config.model_copy(deep=True)
+        for index, detector in enumerate(config.detector):
+            if detector.patterns not in BUILTIN:
+                source = Path(self._patterns_path(detector))
+                copy = f"patterns-{index + 1}.toml"
+                write_atomic(directory / copy, source.read_text(encoding="utf-8"))
+                detector.patterns = copy
         path = directory / CONFIG_FILE
-        write_atomic(path, json.dumps(self.config.model_dump(), indent=2) + "\n")
+        write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")
         return path
-
-
-def parse_config(data: object, origin: str) -> PipelineConfig:
-    try:
-        return PipelineConfig.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or 'config'}: {e['msg']}" for e in exc.errors()
-        )
-        raise ConfigError(f"{origin}: {problems}") from None
 
 
 def _read_config(path: Path) -> PipelineConfig:
@@ -136,11 +130,7 @@ def _read_config(path: Path) -> PipelineConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read pipeline config ({exc.strerror})") from None
-    try:
-        data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: not valid {path.suffix[1:].upper()}: {exc}") from None
-    return parse_config(data, str(path))
+    return validated(PipelineConfig, loads(text, str(path), path.suffix == ".json"), str(path))
 
 
 def builtin_pipelines() -> list[str]:
@@ -152,8 +142,9 @@ def load_pipeline(source: str | Path) -> Pipeline:
     """A built-in pipeline by name, a config file, or a saved pipeline directory."""
     if isinstance(source, str) and source in builtin_pipelines():
         resource = resources.files("phiscrub") / "resources" / "pipelines" / f"{source}.toml"
-        data = tomllib.loads(resource.read_text(encoding="utf-8"))
-        return Pipeline(parse_config(data, f"pipelines/{source}.toml"))
+        origin = f"pipelines/{source}.toml"
+        data = loads(resource.read_text(encoding="utf-8"), origin)
+        return Pipeline(validated(PipelineConfig, data, origin))
     path = Path(source)
     if path.is_dir():
         return Pipeline(_read_config(path / CONFIG_FILE), path)

@@ -1,5 +1,3 @@
-import time
-
 import pytest
 
 from phiscrub.detect import DetectionError, Detector
@@ -90,15 +88,14 @@ def test_bad_pattern_files_name_the_file_and_pattern(text, problem):
 def test_a_catastrophic_pattern_fails_the_document_within_the_budget(tmp_path):
     path = write(tmp_path, "[[pattern]]\nname='evil'\nlabel='X'\nregex='(a|aa)+$'\n")
     det = RuleDetector(path, time_budget=0.2)
-    started = time.monotonic()
+    # without the budget this search would run for ages; with it, the document fails by name
     with pytest.raises(DetectionError, match=r"'hostile'.*evil"):
         det.detect(Document("hostile", "a" * 60 + "b"))
-    assert time.monotonic() - started < 2.0
 
 
 @pytest.mark.parametrize("pack", ["es"])
-def test_shipped_packs_are_fast_on_adversarial_text(pack):
-    det = RuleDetector(pack, time_budget=5.0)
+def test_shipped_packs_finish_adversarial_text_within_their_budget(pack):
+    det = RuleDetector(pack, time_budget=2.0)  # a pattern that backtracks raises DetectionError
     hostile = [
         "1" * 20000,
         "1/" * 10000,
@@ -110,9 +107,7 @@ def test_shipped_packs_are_fast_on_adversarial_text(pack):
         "N º Col " * 3000,
     ]
     for text in hostile:
-        started = time.monotonic()
         det.detect(Document("h", text))
-        assert time.monotonic() - started < 2.0
 
 
 def test_spanish_pack_on_a_meddocan_style_header():

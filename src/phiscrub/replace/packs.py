@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from phiscrub.errors import ConfigError
 
@@ -35,6 +36,23 @@ class LanguagePack:
     day_first: bool
     holidays: tuple[str, ...] = ()
     seasons: tuple[str, ...] = ()
+
+    def named(self, patterns: tuple[str, ...], rng: Any, city: str | None = None) -> str:
+        """A name from one of ``patterns`` ("{last} General Hospital"), filled from this pack.
+
+        ``rng`` is anything with ``choice`` (a keyed stream or ``random.Random``); ``city``
+        fixes the city a pattern may name.
+        """
+        return rng.choice(patterns).format(
+            first=rng.choice(self.first_names),
+            last=rng.choice(self.last_names),
+            city=city if city is not None else rng.choice(self.cities),
+        )
+
+    @property
+    def named_departments(self) -> tuple[str, ...]:
+        """Departments that are names; "the emergency department" is how notes name a place."""
+        return tuple(d for d in self.departments if d not in ("Emergency Department", "Urgencias"))
 
 
 _EN_MONTHS = (

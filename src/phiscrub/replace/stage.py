@@ -155,14 +155,18 @@ class Replacer:
         new_spans: list[Span] = []
         operators: list[Operator] = []
         cursor = out = 0
-        avoid = avoid_set(doc.span_text(span) for span in doc.spans) if self.surrogates else None
+        avoid = (
+            avoid_set(doc.span_text(span) for span in doc.spans)
+            if self.surrogates is not None
+            else frozenset()
+        )
         for span in merge_overlaps(doc.spans):
             if span.start > cursor:
                 pieces.append(doc.text[cursor : span.start])
                 segments.append(Segment(out, out + span.start - cursor, cursor, span.start, False))
                 out += span.start - cursor
             operator = self.config.operator_for(span.label)
-            value = self._value(doc, span, operator, avoid or frozenset())
+            value = self._value(doc, span, operator, avoid)
             pieces.append(value)
             segments.append(Segment(out, out + len(value), span.start, span.end, True))
             if value:

@@ -109,9 +109,12 @@ class SurrogateGenerator:
         if kind == "DATE":
             return self._date(text, patient, self._rng(kind, patient, text), avoid)
         value = self._surrogate(kind, text, patient, self._rng(kind, patient, text), avoid)
-        for attempt in range(1, 20):
-            if not avoid or not _reveals(value, avoid - {_normal(text)}):
-                break
+        if kind in ("PATIENT", "DOCTOR"):
+            return value  # names avoid other PHI part by part, on their own keyed streams
+        others = avoid - {_normal(text)}
+        attempt = 0
+        while others and _reveals(value, others) and attempt < 20:
+            attempt += 1
             value = self._surrogate(
                 kind, text, patient, self._rng(kind, patient, text, attempt), avoid
             )
@@ -212,11 +215,7 @@ class SurrogateGenerator:
         pack = self.pack
         if kind in ("HOSPITAL", "ORGANIZATION"):
             patterns = pack.hospital_patterns if kind == "HOSPITAL" else pack.organization_patterns
-            return rng.choice(patterns).format(
-                first=rng.choice(pack.first_names),
-                last=rng.choice(pack.last_names),
-                city=rng.choice(pack.cities),
-            )
+            return pack.named(patterns, rng)
         if kind == "PROFESSION":
             return rng.choice(pack.professions)
         if kind == "DEPARTMENT":

@@ -57,10 +57,14 @@ class NoteBuilder:
     def newline(self, count: int = 1) -> None:
         self.raw("\n" * count)
 
-    def line(self, template: str) -> None:
-        """One expanded template on its own line."""
+    def start_line(self) -> None:
+        """End the current line unless it is empty."""
         if not self._at_line_start:
             self.newline()
+
+    def line(self, template: str) -> None:
+        """One expanded template on its own line."""
+        self.start_line()
         pieces, shape = expand(template, self.rng, self.resolve, self.rules)
         self.shapes.append(shape)
         self._add(pieces)
@@ -82,8 +86,7 @@ class NoteBuilder:
             self.sentence(templates[index])
 
     def end_paragraph(self) -> None:
-        if not self._at_line_start:
-            self.newline()
+        self.start_line()
         self.newline()
 
     def build(self, doc_id: str, metadata: dict[str, object]) -> Document:

@@ -45,8 +45,7 @@ def heading(b: NoteBuilder, *names: str) -> None:
         text = name.upper()
     else:
         text = f"*** {name.upper()} ***"
-    if not b._at_line_start:
-        b.newline()
+    b.start_line()
     b.raw(text + b.rng.choice(("\n", "\n", " ")))
 
 

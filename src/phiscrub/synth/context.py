@@ -10,13 +10,13 @@ PHI. Relatives' names are tagged PATIENT (they identify the patient), and pagers
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 
 from phiscrub.replace.packs import LanguagePack
 from phiscrub.synth import lexicon
 from phiscrub.synth.grammar import Piece
-from phiscrub.synth.world import Clinician, Patient, Person, Site, digits, letters
+from phiscrub.synth.world import TEAM, Clinician, Patient, Person, Site, digits, letters
 
 SHORT_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LANDMARKS = (
@@ -119,32 +119,28 @@ class NoteContext:
         self.he, self.his, self.him = (
             ("she", "her", "her") if person.sex == "F" else ("he", "his", "him")
         )
-        self._slots: dict[str, Callable[[], str | Sequence[Piece]]] = {
-            name[5:]: getattr(self, name) for name in dir(self) if name.startswith("slot_")
-        }
 
     def __call__(self, name: str) -> str | Sequence[Piece]:
-        return self._slots[name]()
+        """The value of slot ``name``: a care-team role of :data:`TEAM` ({attending},
+        {nurse}, ...) or the ``slot_<name>`` method."""
+        if name in TEAM:
+            return self._clinician(next(c for c in self.patient.team if c.role == name))
+        return getattr(self, "slot_" + name)()
 
     # --- helpers ---------------------------------------------------------------------------
     def _pick(self, *options: str) -> str:
         return self.rng.choice(options)
 
-    def _name_form(self, person: Person, formal: bool) -> str:
-        rng = self.rng
-        middle = f" {person.middle[0]}." if person.middle and rng.random() < 0.4 else ""
-        forms = [
+    def _name_form(self, person: Person) -> str:
+        middle = f" {person.middle[0]}." if person.middle and self.rng.random() < 0.4 else ""
+        return self._pick(
             f"{person.first} {person.last}",
             f"{person.first}{middle} {person.last}",
             f"{person.first[0]}. {person.last}",
             f"{person.last}, {person.first}",
             f"{person.last.upper()}, {person.first.upper()}",
-        ]
-        if formal:
-            forms += [person.last, person.last]
-        else:
-            forms += [person.first]
-        return rng.choice(forms)
+            person.first,
+        )
 
     def _title(self, person: Person) -> str:
         if person.sex == "F":
@@ -159,23 +155,19 @@ class NoteContext:
             if title == "DR. ":
                 name = name.upper()
             return [(title, None), (name, "DOCTOR")]
-        name = self._name_form(person, formal=False)
+        name = self._name_form(person)
         if rng.random() < 0.6:
             return [(name, "DOCTOR"), (self._pick(", ", " ") + who.credential, None)]
         return [(name, "DOCTOR")]
-
-    def _role(self, role: str) -> Clinician:
-        return next(c for c in self.patient.team if c.role == role)
 
     def _date(self, day: date, numeric: bool = False) -> list[Piece]:
         return [(format_date(day, self.rng, self.pack, numeric), "DATE")]
 
     # --- names ------------------------------------------------------------------------------
     def slot_pt(self) -> list[Piece]:
-        person = self.patient.person
         if self.rng.random() < 0.35:
-            return [(self._title(person), None), (person.last, "PATIENT")]
-        return [(self._name_form(person, formal=False), "PATIENT")]
+            return self.slot_pt_title()
+        return [(self._name_form(self.patient.person), "PATIENT")]
 
     def slot_pt_full(self) -> list[Piece]:
         p = self.patient.person
@@ -192,9 +184,6 @@ class NoteContext:
             f"{p.first} {p.last}",
         )
         return [(value, "PATIENT")]
-
-    def slot_pt_first(self) -> list[Piece]:
-        return [(self.patient.person.first, "PATIENT")]
 
     def slot_pt_title(self) -> list[Piece]:
         person = self.patient.person
@@ -214,33 +203,6 @@ class NoteContext:
             (rel.phone, "PHONE"),
         ]
 
-    def slot_attending(self) -> list[Piece]:
-        return self._clinician(self._role("attending"))
-
-    def slot_resident(self) -> list[Piece]:
-        return self._clinician(self._role("resident"))
-
-    def slot_nurse(self) -> list[Piece]:
-        return self._clinician(self._role("nurse"))
-
-    def slot_consultant(self) -> list[Piece]:
-        return self._clinician(self._role("consultant"))
-
-    def slot_radiologist(self) -> list[Piece]:
-        return self._clinician(self._role("radiologist"))
-
-    def slot_pathologist(self) -> list[Piece]:
-        return self._clinician(self._role("pathologist"))
-
-    def slot_surgeon(self) -> list[Piece]:
-        return self._clinician(self._role("surgeon"))
-
-    def slot_psychiatrist(self) -> list[Piece]:
-        return self._clinician(self._role("psychiatrist"))
-
-    def slot_np(self) -> list[Piece]:
-        return self._clinician(self._role("np"))
-
     def slot_pcp(self) -> list[Piece]:
         return self._clinician(self.patient.pcp)
 
@@ -258,7 +220,9 @@ class NoteContext:
             (
                 self._pick(
                     f"{person.first} {person.last}",
-                    f"{person.first} {person.middle[:1] or 'A'}. {person.last}",
+                    f"{person.first} {person.middle[:1]}. {person.last}"
+                    if person.middle
+                    else f"{person.first[0]}. {person.last}",
                     f"{person.last.upper()}, {person.first.upper()}",
                 ),
                 "DOCTOR",
@@ -274,7 +238,7 @@ class NoteContext:
 
     def slot_initials(self) -> list[Piece]:
         """Dictation initials, "JS/mk": the author's and the transcriptionist's."""
-        who = self._role("attending").person
+        who = next(c for c in self.patient.team if c.role == "attending").person
         typist = letters(self.rng, 2).lower()
         return [(f"{who.first[0]}{who.last[0]}", "DOCTOR"), ("/", None), (typist, "DOCTOR")]
 
@@ -353,9 +317,6 @@ class NoteContext:
     def slot_license(self) -> list[Piece]:
         return [(self.patient.license, "LICENSE")]
 
-    def slot_dea(self) -> list[Piece]:
-        return [(f"{letters(self.rng, 2)}{digits(self.rng, 7)}", "LICENSE")]
-
     def slot_vehicle(self) -> list[Piece]:
         return [(self.patient.vehicle, "VEHICLE")]
 
@@ -430,9 +391,7 @@ class NoteContext:
         return self._site(self.patient.other_site)
 
     def slot_department(self) -> list[Piece]:
-        # "the emergency department" is how notes name a place, not a named department
-        names = [d for d in self.pack.departments if d != "Emergency Department"]
-        return [(self.rng.choice(names), "DEPARTMENT")]
+        return [(self.rng.choice(self.pack.named_departments), "DEPARTMENT")]
 
     def slot_room(self) -> list[Piece]:
         rng = self.rng

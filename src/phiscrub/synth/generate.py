@@ -83,7 +83,7 @@ def synthesize(
         index += 1
         count = min(notes - made, rng.choices((1, 2, 3, 4, 5, 6), (3, 4, 4, 3, 2, 1))[0])
         first = _FIRST_DAY + timedelta(days=rng.randrange(_SPAN_DAYS))
-        patient = world.patient(index, first, count)
+        patient = world.patient(first, count)
         for number, visit in enumerate(patient.visits, start=1):
             kind = rng.choice(kinds)
             context = NoteContext(patient, visit, rng, pack)

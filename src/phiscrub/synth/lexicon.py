@@ -303,16 +303,6 @@ ALLERGIES = (
     "iodinated contrast (hives)",
     "shellfish",
 )
-UNITS = (
-    "4 North",
-    "the MICU",
-    "the step-down unit",
-    "6 West",
-    "the CCU",
-    "telemetry",
-    "the PACU",
-    "Ward 3",
-)
 
 
 def drug(rng: random.Random) -> str:

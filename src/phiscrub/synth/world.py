@@ -34,6 +34,18 @@ NAME_LOCALES = (
 )
 
 
+# each patient's care team: role -> the credentials its clinician may hold
+TEAM = {
+    "attending": ("MD", "MD", "DO"),
+    "resident": ("MD",),
+    "nurse": ("RN",),
+    "consultant": ("MD",),
+    "radiologist": ("MD",),
+    "pathologist": ("MD",),
+    "surgeon": ("MD",),
+    "psychiatrist": ("MD",),
+    "np": ("NP", "PA"),
+}
 MAIL_DOMAINS = ("gmail.com", "yahoo.com", "mail.com", "outlook.com")
 
 
@@ -67,7 +79,6 @@ class Clinician:
     person: Person
     credential: str  # MD, DO, NP, PA, RN, ...
     role: str  # attending, resident, pcp, nurse, consultant, radiologist, ...
-    specialty: str = ""
     pager: str = ""
 
     @property
@@ -99,7 +110,6 @@ class Relative:
 
 @dataclass
 class Patient:
-    index: int
     person: Person
     dob: date
     mrn: str
@@ -203,9 +213,7 @@ class WorldMaker:
     def site(self) -> Site:
         rng, pack = self.rng, self.pack
         city = rng.choice(pack.cities)
-        name = rng.choice(pack.hospital_patterns).format(
-            first=rng.choice(pack.first_names), last=rng.choice(pack.last_names), city=city
-        )
+        name = pack.named(pack.hospital_patterns, rng, city)
         words = [w for w in name.replace(".", "").replace("'s", "").split() if w[:1].isupper()]
         abbreviation = "".join(w[0] for w in words)
         if len(abbreviation) < 2:
@@ -223,28 +231,17 @@ class WorldMaker:
             f"www.{slug}.org",
         )
 
-    def clinician(self, role: str, credential: str, specialty: str = "") -> Clinician:
-        return Clinician(self.person(), credential, role, specialty, digits(self.rng, 5))
+    def clinician(self, role: str, credential: str) -> Clinician:
+        return Clinician(self.person(), credential, role, digits(self.rng, 5))
 
-    def patient(self, index: int, first_visit: date, visits: int) -> Patient:
+    def patient(self, first_visit: date, visits: int) -> Patient:
         rng, pack = self.rng, self.pack
         person = self.person()
         # ages 18-100, a few over 89 (they are HIPAA PHI)
         age = rng.randint(90, 101) if rng.random() < 0.06 else rng.randint(18, 88)
         dob = first_visit - timedelta(days=age * 365 + rng.randint(0, 364))
         site, other = rng.sample(self.sites, 2)
-        specialties = [d for d in pack.departments if d not in ("Emergency Department",)]
-        team = [
-            self.clinician("attending", rng.choice(("MD", "MD", "DO"))),
-            self.clinician("resident", "MD"),
-            self.clinician("nurse", "RN"),
-            self.clinician("consultant", "MD", rng.choice(specialties)),
-            self.clinician("radiologist", "MD"),
-            self.clinician("pathologist", "MD"),
-            self.clinician("surgeon", "MD"),
-            self.clinician("psychiatrist", "MD"),
-            self.clinician("np", rng.choice(("NP", "PA"))),
-        ]
+        team = [self.clinician(role, rng.choice(credentials)) for role, credentials in TEAM.items()]
         pcp = self.clinician("pcp", rng.choice(("MD", "MD", "DO", "NP")))
         relations = ("wife", "husband", "daughter", "son", "sister", "brother", "mother")
         relatives = [
@@ -261,11 +258,11 @@ class WorldMaker:
             days.append(days[-1] + timedelta(days=rng.randint(2, 240)))
         mrn_prefix = rng.choice(("", "", "", letters(rng, 1), letters(rng, 2)))
         return Patient(
-            index=index,
             person=person,
             dob=dob,
             mrn=mrn_prefix + digits(rng, rng.choice((6, 7, 8, 9))),
-            ssn=f"{rng.randint(1, 899):03d}-{rng.randint(1, 99):02d}-{rng.randint(1, 9999):04d}",
+            ssn=f"{rng.choice([a for a in range(1, 900) if a != 666]):03d}-"
+            f"{rng.randint(1, 99):02d}-{rng.randint(1, 9999):04d}",
             street=self.street(),
             unit=rng.choice(
                 (
@@ -290,11 +287,7 @@ class WorldMaker:
             vehicle=f"{rng.randint(1, 9)}{letters(rng, 3)}{digits(rng, 3)}",
             device=f"{letters(rng, 3)}{digits(rng, 6)}",
             profession=rng.choice(pack.professions).lower(),
-            employer=rng.choice(pack.organization_patterns).format(
-                first=rng.choice(pack.first_names),
-                last=rng.choice(pack.last_names),
-                city=rng.choice(pack.cities),
-            ),
+            employer=pack.named(pack.organization_patterns, rng),
             country=rng.choice(pack.countries),
             relatives=relatives,
             site=site,

@@ -20,22 +20,17 @@ hostile input fails the document instead of hanging the run.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from phiscrub.configs import loads, validated
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.errors import ConfigError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 BUILTIN = ("en", "es")
 
@@ -127,10 +122,7 @@ def _compile(spec: PatternSpec) -> Pattern:
 
 def parse_patterns(text: str, origin: str) -> tuple[Pattern, ...]:
     """Patterns from the TOML ``text`` of a file called ``origin`` (used in errors)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
+    data = loads(text, origin)
     unknown = set(data) - {"pattern", "meta"}
     if unknown:
         raise ConfigError(f"{origin}: unknown top-level keys {sorted(unknown)}")
@@ -143,13 +135,7 @@ def parse_patterns(text: str, origin: str) -> tuple[Pattern, ...]:
         where = f"{origin}: pattern {index + 1}"
         if isinstance(entry, dict) and "name" in entry:
             where += f" ({entry['name']})"
-        try:
-            spec = PatternSpec.model_validate(entry)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in exc.errors()
-            )
-            raise ConfigError(f"{where}: {problems}") from None
+        spec = validated(PatternSpec, entry, where)
         if spec.name in seen:
             raise ConfigError(f"{where}: the name {spec.name!r} is used twice")
         seen.add(spec.name)
