@@ -23,14 +23,19 @@ def visit(text: str, doc_id: str) -> Document:
     )
 
 
-def test_deidentify_one_document_and_refuse_plain_text():
+def test_deidentify_one_document_with_gold_spans_or_a_pipeline():
     doc = visit("Tilde Halvorsen seen 03/14/2091.", "v1")
-    result = deidentify(doc, replace="tag")
+    result = deidentify(doc, pipeline="gold", replace="tag")
     assert result.document.text == "[PATIENT] seen [DATE]."
-    with pytest.raises(ConfigError, match="needs a Document"):
-        deidentify("Tilde Halvorsen seen today")  # type: ignore[arg-type]
-    with pytest.raises(ConfigError, match="no pipeline 'rules'"):
-        deidentify(doc, pipeline="rules")
+    with pytest.raises(ConfigError, match="gold pipeline needs an annotated Document"):
+        deidentify("Tilde Halvorsen seen today", pipeline="gold")
+    with pytest.raises(ConfigError, match="no pipeline 'nope'"):
+        deidentify(doc, pipeline="nope")
+    # the default pipeline detects by itself: the title makes the name, the rule the date
+    text = "Ms. Halvorsen seen 03/14/2091 by Dr. Okafor."
+    assert deidentify(text, replace="tag").document.text == (
+        "Ms. [PATIENT] seen [DATE] by Dr. [DOCTOR]."
+    )
 
 
 def test_corpus_run_writes_notes_annotations_and_summary(tmp_path):
@@ -38,6 +43,7 @@ def test_corpus_run_writes_notes_annotations_and_summary(tmp_path):
     summary = deid_corpus(
         EXAMPLES / "gold",
         out,
+        pipeline="gold",
         key=KEY,
         config=ReplaceConfig(surrogates=SurrogateSettings(shift_ages=True)),
     )
@@ -70,7 +76,12 @@ def test_a_patient_keeps_one_surrogate_across_notes_by_manifest(tmp_path):
     manifest = tmp_path / "manifest.csv"
     manifest.write_text("file,patient_id\nv1.txt,P1\nv2.txt,P1\nv3.txt,P2\n")
     deid_corpus(
-        tmp_path / "in", tmp_path / "out", key=KEY, manifest=manifest, output_format="jsonl"
+        tmp_path / "in",
+        tmp_path / "out",
+        pipeline="gold",
+        key=KEY,
+        manifest=manifest,
+        output_format="jsonl",
     )
     v1, v2, v3 = iter_notes(tmp_path / "out")
     names = [n.span_text(s) for n in (v1, v2, v3) for s in n.spans if s.label == "PATIENT"]
@@ -90,14 +101,14 @@ def test_interrupted_run_resumes_with_the_same_key(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        deid_corpus(EXAMPLES / "gold", out, key=KEY, progress=stop_after_two)
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, progress=stop_after_two)
     assert sorted(p.name for p in out.glob("*.xml")) == ["101-01.xml", "101-02.xml"]
     with pytest.raises(ConfigError, match="needs the key of the interrupted run"):
-        deid_corpus(EXAMPLES / "gold", out, resume=True)
-    summary = deid_corpus(EXAMPLES / "gold", out, key=KEY, resume=True)
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", resume=True)
+    summary = deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, resume=True)
     assert (summary.documents, summary.resumed) == (1, 2)
     fresh = tmp_path / "fresh"
-    deid_corpus(EXAMPLES / "gold", fresh, key=KEY)
+    deid_corpus(EXAMPLES / "gold", fresh, pipeline="gold", key=KEY)
     for name in ("101-01.xml", "101-02.xml", "205-01.xml"):
         assert (out / name).read_bytes() == (fresh / name).read_bytes()
     assert (out / ANNOTATIONS_FILE).read_text() == (fresh / ANNOTATIONS_FILE).read_text()
@@ -107,21 +118,23 @@ def test_bad_documents_are_skipped_and_the_input_is_never_touched(tmp_path):
     write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "ok")], tmp_path / "in", "i2b2")
     (tmp_path / "in" / "bad.xml").write_text("<deIdi2b2><TEXT>x")
     before = {p.name: p.read_bytes() for p in (tmp_path / "in").iterdir()}
-    summary = deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY)
+    summary = deid_corpus(tmp_path / "in", tmp_path / "out", pipeline="gold", key=KEY)
     assert summary.documents == 1 and len(summary.errors) == 1
     assert "bad.xml" in str(summary.errors[0])
     assert {p.name: p.read_bytes() for p in (tmp_path / "in").iterdir()} == before
     with pytest.raises(PhiscrubError, match="must not be the input"):
-        deid_corpus(tmp_path / "in", tmp_path / "in" / "sub", key=KEY)
+        deid_corpus(tmp_path / "in", tmp_path / "in" / "sub", pipeline="gold", key=KEY)
     with pytest.raises(PhiscrubError, match="is not empty"):
-        deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY)
+        deid_corpus(tmp_path / "in", tmp_path / "out", pipeline="gold", key=KEY)
 
 
 def test_spans_without_text_after_replacement_keep_annotations_aligned(tmp_path):
     doc = Document("d", "Ann Lee here", (Span(0, 7, "DOCTOR"), Span(8, 12, "CITY")))
     write_corpus([doc], tmp_path / "in", "brat")
     config = ReplaceConfig(default="tag", per_label={"CITY": "keep"})
-    deid_corpus(tmp_path / "in", tmp_path / "out", key=KEY, config=config, output_format="txt")
+    deid_corpus(
+        tmp_path / "in", tmp_path / "out", pipeline="gold", key=KEY, config=config, output_format="txt"
+    )
     record = json.loads((tmp_path / "out" / ANNOTATIONS_FILE).read_text())
     assert [(s["label"], s["operator"]) for s in record["spans"]] == [
         ("DOCTOR", "tag"),

@@ -5,15 +5,26 @@ Nothing here prints note text or PHI: only ids, counts, offsets and scores.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from phiscrub.deid import OUTPUT_FORMATS, PIPELINES, count_documents, deid_corpus
+from phiscrub.deid import (
+    ANNOTATION_FORMATS,
+    DEFAULT_PIPELINE,
+    OUTPUT_FORMATS,
+    PIPELINES,
+    DeidSummary,
+    count_documents,
+    deid_corpus,
+    detect_corpus,
+)
 from phiscrub.errors import PhiscrubError
 from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.criteria import CRITERIA
@@ -38,6 +49,14 @@ app = typer.Typer(
 )
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
+
+PipelineOption = Annotated[
+    str,
+    typer.Option(
+        help=f"Detection pipeline: a built-in one ({', '.join(PIPELINES)}; 'gold' takes the "
+        "PHI already annotated in the input), a saved pipeline directory or a config file."
+    ),
+]
 
 FormatOption = Annotated[
     str | None,
@@ -152,9 +171,7 @@ def stats_command(
 def deid_command(
     source: Annotated[Path, typer.Argument(help="Notes to de-identify (file or directory).")],
     target: Annotated[Path, typer.Argument(help="Output directory (new, or --resume).")],
-    pipeline: Annotated[
-        str, typer.Option(help=f"Detection pipeline: {', '.join(PIPELINES)} (the annotated PHI).")
-    ] = "gold",
+    pipeline: PipelineOption = DEFAULT_PIPELINE,
     input_format: FormatOption = None,
     to: Annotated[
         str, typer.Option("--format", help=f"Output format: {', '.join(OUTPUT_FORMATS)}.")
@@ -177,8 +194,6 @@ def deid_command(
     resume: Annotated[bool, typer.Option(help="Continue an interrupted run in TARGET.")] = False,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     key = SecretKey.resolve(key_file)
     if key.ephemeral:
         err.print(
@@ -186,16 +201,7 @@ def deid_command(
             "this run cannot be reproduced"
         )
     config = ReplaceConfig(default=replace, surrogates=SurrogateSettings(language=language))  # type: ignore[arg-type]
-    total = count_documents(source, input_format)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    ) as bar:
-        task = bar.add_task("de-identifying", total=total)
+    with _progress(source, input_format, "de-identifying") as advance:
         summary = deid_corpus(
             source,
             target,
@@ -206,7 +212,7 @@ def deid_command(
             key=key,
             manifest=manifest,
             resume=resume,
-            progress=lambda _doc: bar.advance(task),
+            progress=advance,
         )
     rate = summary.characters / summary.seconds if summary.seconds else 0.0
     out.print(
@@ -214,9 +220,65 @@ def deid_command(
         f"{target} in {summary.seconds:.2f} s ({rate:,.0f} characters/s); "
         f"{summary.unparsed_dates} dates could not be read and got same-format surrogates"
     )
+    _print_labels(summary)
+    _report_errors(summary.errors)
+
+
+@app.command("detect")
+def detect_command(
+    source: Annotated[Path, typer.Argument(help="Notes to annotate (file or directory).")],
+    target: Annotated[Path, typer.Argument(help="Output directory (new or empty).")],
+    pipeline: PipelineOption = DEFAULT_PIPELINE,
+    input_format: FormatOption = None,
+    to: Annotated[
+        str, typer.Option("--format", help=f"Output format: {', '.join(ANNOTATION_FORMATS)}.")
+    ] = "i2b2",
+    manifest: Annotated[
+        Path | None,
+        typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
+    ] = None,
+) -> None:
+    """Detect PHI and write the notes unchanged with the detected spans as annotations."""
+    with _progress(source, input_format, "detecting") as advance:
+        summary = detect_corpus(
+            source,
+            target,
+            pipeline=pipeline,
+            input_format=input_format,
+            output_format=to,
+            manifest=manifest,
+            progress=advance,
+        )
+    rate = summary.characters / summary.seconds if summary.seconds else 0.0
+    out.print(
+        f"annotated {summary.documents} documents into {target} in {summary.seconds:.2f} s "
+        f"({rate:,.0f} characters/s)"
+    )
+    _print_labels(summary)
+    _report_errors(summary.errors)
+
+
+@contextlib.contextmanager
+def _progress(source: Path, input_format: str | None, what: str) -> Iterator:
+    """A progress bar on stderr (document counts only); yields the per-document callback."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    total = count_documents(source, input_format)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda _doc: bar.advance(task)
+
+
+def _print_labels(summary: DeidSummary) -> None:
     for label, count in sorted(summary.phi_per_label.items(), key=lambda kv: (-kv[1], kv[0])):
         out.print(f"  {label}: {count:,}")
-    _report_errors(summary.errors)
 
 
 @app.command("synth")

@@ -1,9 +1,12 @@
-"""De-identification of documents and corpora: detection (for now, gold spans) + replacement.
+"""De-identification of documents and corpora: detection by a pipeline, then replacement.
 
-Until the detectors land, the only pipeline is ``gold``: it takes the PHI spans already in an
-annotated document, which exercises the whole path (reading, patient grouping, replacement,
-writing) on corpora whose PHI is known. Asking for any other pipeline is an error, never a
-silent pass-through of unredacted text.
+The pipeline is a built-in one (``rules``, the default; ``rules-es``), a saved pipeline
+directory or a config file; or ``gold``, which takes the PHI spans already annotated in the
+input (for corpora whose PHI is known). ``detect_corpus`` runs the same input handling but
+writes annotations instead of replacing.
+
+With the two-pass patient dictionary on, a corpus is read twice: once to build each patient's
+dictionary (keeping only first-pass spans and dictionaries in memory), once to detect and write.
 """
 
 from __future__ import annotations
@@ -19,14 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from phiscrub.document import Document
+from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
 from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
 from phiscrub.io.jsonl import dumps_jsonl_line
+from phiscrub.pipeline import Pipeline, builtin_pipelines, load_pipeline
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
-PIPELINES = ("gold",)
+GOLD = "gold"
+DEFAULT_PIPELINE = "rules"
+PIPELINES = (GOLD, *builtin_pipelines())
 OUTPUT_FORMATS = ("i2b2", "brat", "jsonl", "txt")
 RUN_DIR = "_phiscrub"  # beside the notes; corpus readers do not descend into it
 ANNOTATIONS_FILE = f"{RUN_DIR}/annotations.jsonl"
@@ -34,37 +40,42 @@ SUMMARY_FILE = f"{RUN_DIR}/summary.json"
 _EXTENSION = {"i2b2": ".xml", "brat": ".txt", "txt": ".txt"}
 
 
-def _check_pipeline(pipeline: str) -> None:
-    if pipeline not in PIPELINES:
-        raise ConfigError(
-            f"no pipeline {pipeline!r}: detection pipelines are not built yet; the only one "
-            "is 'gold' (the PHI spans already annotated in the input)"
-        )
+def resolve_pipeline(pipeline: str | Path | Pipeline) -> Pipeline | None:
+    """A loaded pipeline, or None for ``gold`` (use the spans already in the documents)."""
+    if isinstance(pipeline, Pipeline):
+        return pipeline
+    if pipeline == GOLD:
+        return None
+    return load_pipeline(pipeline)
 
 
 def deidentify(
-    document: Document,
-    pipeline: str = "gold",
+    document: Document | str,
+    pipeline: str | Path | Pipeline = DEFAULT_PIPELINE,
     replace: str = "surrogate",
     key: SecretKey | None = None,
     config: ReplaceConfig | None = None,
 ) -> Replacement:
-    """De-identify one document.
+    """De-identify one note (two-pass dictionary within the note alone).
 
     Args:
-        document: The note. With the ``gold`` pipeline its spans are the PHI to replace.
-        pipeline: The detection pipeline; only ``gold`` exists so far.
+        document: The note, as text or a Document. With ``gold`` its spans are the PHI.
+        pipeline: A built-in pipeline name, a pipeline directory or config file, a loaded
+            :class:`Pipeline`, or ``gold``.
         replace: The operator for every label (``redact``, ``tag``, ``surrogate``), unless
             ``config`` is given.
         key: The surrogate key; a random one-run key when None.
         config: Full replacement settings (per-label operators, masks, surrogate settings).
     """
+    detector = resolve_pipeline(pipeline)
+    if isinstance(document, str):
+        if detector is None:
+            raise ConfigError("the gold pipeline needs an annotated Document, not plain text")
+        document = Document("note", document)
     if not isinstance(document, Document):
-        raise ConfigError(
-            "deidentify() needs a Document: with no detectors built yet, plain text would come "
-            "back unredacted"
-        )
-    _check_pipeline(pipeline)
+        raise ConfigError(f"deidentify() needs text or a Document, not {type(document).__name__}")
+    if detector is not None:
+        document = detector.annotate(document)
     return Replacer(config or ReplaceConfig(default=replace), key).replace(document)  # type: ignore[arg-type]
 
 
@@ -146,6 +157,59 @@ def _public_metadata(doc: Document, key: SecretKey, shift_days: int | None) -> d
     return public
 
 
+def _grouped(doc: Document, groups: dict[str, dict[str, str]]) -> Document:
+    return doc.with_metadata(**groups[doc.doc_id]) if doc.doc_id in groups else doc
+
+
+def _first_pass(
+    pipeline: Pipeline,
+    source: Path,
+    input_format: str | None,
+    groups: dict[str, dict[str, str]],
+) -> tuple[dict[str, list[Span]], dict[str, Any]]:
+    """Pass one of two-pass detection over a corpus: first-pass spans per document and the
+    patient dictionaries. Unreadable documents are skipped here and reported by pass two."""
+    raw: dict[str, list[Span]] = {}
+    dictionaries: dict[str, Any] = {}
+    for doc in read_corpus(source, input_format, on_error=lambda _error: None):
+        doc = _grouped(doc, groups)
+        try:
+            spans = pipeline.first_pass(doc)
+        except PhiscrubError:
+            continue  # pass two meets the same error and reports it
+        raw[doc.doc_id] = spans
+        # only spans and dictionary strings stay in memory, never whole notes
+        dictionaries[doc.patient_id] = pipeline.patient_dictionary(
+            [(doc, spans)], into=dictionaries.get(doc.patient_id)
+        )
+    return raw, dictionaries
+
+
+class _Detector:
+    """Detection for a corpus run: gold spans, or a pipeline (two-pass when configured)."""
+
+    def __init__(
+        self,
+        pipeline: str | Path | Pipeline,
+        source: Path,
+        input_format: str | None,
+        groups: dict[str, dict[str, str]],
+    ) -> None:
+        self.pipeline = resolve_pipeline(pipeline)
+        self.raw: dict[str, list[Span]] = {}
+        self.dictionaries: dict[str, Any] = {}
+        if self.pipeline is not None and self.pipeline.two_pass:
+            self.raw, self.dictionaries = _first_pass(self.pipeline, source, input_format, groups)
+
+    def __call__(self, doc: Document) -> Document:
+        if self.pipeline is None:
+            return doc
+        detection = self.pipeline.detect(
+            doc, self.dictionaries.get(doc.patient_id), self.raw.pop(doc.doc_id, None)
+        )
+        return doc.with_spans(detection.spans)
+
+
 def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:
     return (out / f"{safe_file_stem(doc_id)}{_EXTENSION[fmt]}").exists()
 
@@ -154,7 +218,7 @@ def deid_corpus(
     source: Path,
     out: Path,
     *,
-    pipeline: str = "gold",
+    pipeline: str | Path | Pipeline = DEFAULT_PIPELINE,
     input_format: str | None = None,
     output_format: str = "i2b2",
     config: ReplaceConfig | None = None,
@@ -171,7 +235,6 @@ def deid_corpus(
     fails is skipped and reported in the summary. With ``resume``, notes already written by an
     interrupted run are kept and skipped.
     """
-    _check_pipeline(pipeline)
     if output_format not in OUTPUT_FORMATS:
         raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
     if resume and output_format == "jsonl":
@@ -189,6 +252,7 @@ def deid_corpus(
     config = config or ReplaceConfig()
     replacer = Replacer(config, key)
     groups = load_manifest(manifest) if manifest else {}
+    detect = _Detector(pipeline, source, input_format, groups)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
     started = time.perf_counter()
@@ -217,8 +281,7 @@ def deid_corpus(
                     progress(doc)
                 continue
             try:
-                if doc.doc_id in groups:
-                    doc = doc.with_metadata(**groups[doc.doc_id])
+                doc = detect(_grouped(doc, groups))
                 result = replacer.replace(doc)
                 shift = (
                     replacer.surrogates.date_shift(doc.patient_id)
@@ -268,6 +331,63 @@ def deid_corpus(
     return summary
 
 
+ANNOTATION_FORMATS = ("i2b2", "brat", "jsonl")
+
+
+def detect_corpus(
+    source: Path,
+    out: Path,
+    *,
+    pipeline: str | Path | Pipeline = DEFAULT_PIPELINE,
+    input_format: str | None = None,
+    output_format: str = "i2b2",
+    manifest: Path | None = None,
+    progress: Callable[[Document], None] | None = None,
+) -> DeidSummary:
+    """Write every document under ``source`` into ``out`` with its text unchanged and the
+    pipeline's spans as annotations (one file per note, or ``notes.jsonl``). Input handling,
+    patient grouping and error behaviour are those of :func:`deid_corpus`."""
+    if output_format not in ANNOTATION_FORMATS:
+        raise ConfigError(
+            f"unknown annotation format {output_format!r}; expected {ANNOTATION_FORMATS}"
+        )
+    if paths_overlap(source, out):
+        raise PhiscrubError("the output must not be the input, inside it, or around it")
+    if out.exists() and any(out.iterdir()):
+        raise PhiscrubError(f"{out} is not empty; choose a new output directory")
+    groups = load_manifest(manifest) if manifest else {}
+    detect = _Detector(pipeline, source, input_format, groups)
+    (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
+    summary = DeidSummary()
+    started = time.perf_counter()
+    notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
+    with (
+        notes_tmp.open("w", encoding="utf-8")
+        if output_format == "jsonl"
+        else contextlib.nullcontext() as notes
+    ):
+        for doc in read_corpus(source, input_format, on_error=summary.errors.append):
+            try:
+                annotated = detect(_grouped(doc, groups))
+                if output_format == "jsonl":
+                    notes.write(dumps_jsonl_line(annotated))
+                else:
+                    write_document(annotated, out, output_format)
+            except PhiscrubError as exc:
+                summary.errors.append(exc)
+                continue
+            summary.documents += 1
+            summary.characters += len(doc.text)
+            summary.phi_per_label.update(s.label for s in annotated.spans)
+            if progress:
+                progress(doc)
+    if output_format == "jsonl":
+        notes_tmp.replace(out / "notes.jsonl")
+    summary.seconds = time.perf_counter() - started
+    write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
+    return summary
+
+
 def count_documents(source: Path, input_format: str | None) -> int | None:
     """How many files a corpus directory holds (for a progress bar); None for one file."""
     if source.is_file():
@@ -283,6 +403,7 @@ def iter_notes(out: Path) -> Iterator[Document]:
 
 __all__ = [
     "ANNOTATIONS_FILE",
+    "DEFAULT_PIPELINE",
     "OUTPUT_FORMATS",
     "PIPELINES",
     "SUMMARY_FILE",
@@ -290,6 +411,7 @@ __all__ = [
     "count_documents",
     "deid_corpus",
     "deidentify",
+    "detect_corpus",
     "iter_notes",
     "load_manifest",
 ]

@@ -11,6 +11,15 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
     patterns = "es"          # a built-in pack or a path (relative to the config file)
     time_budget = 2.0
 
+    [[detector]]
+    type = "dictionary"      # names, places, professions from gazetteers and context
+    language = "es"
+
+    [two_pass]               # Dehghan's run-time patient dictionary
+    enabled = true
+    labels = ["PATIENT", "DOCTOR"]
+    min_score = 0.9
+
     [merge]
     policy = "priority"      # priority | longest | score | union
     priority = ["FECHAS", "NOMBRE_SUJETO_ASISTENCIA"]   # optional; default: by PHI type
@@ -21,15 +30,19 @@ A saved pipeline is a directory holding ``pipeline.json`` (and, later, model wei
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector
+from phiscrub.detect.dictionary.detector import DictionaryDetector
+from phiscrub.detect.dictionary.patient import PatientDictionary, build_patient_dictionary
 from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
@@ -48,6 +61,26 @@ class RulesConfig(BaseModel):
     name: str = "rules"
 
 
+class DictionaryConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["dictionary"]
+    language: Literal["en", "es"] = "en"
+    labels: list[str] | None = None
+    name: str = "dictionary"
+
+
+DetectorConfig = Annotated[RulesConfig | DictionaryConfig, Field(discriminator="type")]
+
+
+class TwoPassConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool = False
+    labels: list[str] = ["PATIENT", "DOCTOR", "HOSPITAL", "ORGANIZATION"]
+    min_score: float = Field(default=0.9, ge=0.0, le=1.0)
+    min_length: int = Field(default=3, ge=1)
+    score: float = Field(default=0.8, gt=0.0, le=1.0)
+
+
 class MergeConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     policy: Literal["priority", "longest", "score", "union"] = "priority"
@@ -58,7 +91,8 @@ class PipelineConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
     language: str = "en"
-    detector: list[RulesConfig] = Field(min_length=1)
+    detector: list[DetectorConfig] = Field(min_length=1)
+    two_pass: TwoPassConfig = TwoPassConfig()
     merge: MergeConfig = MergeConfig()
 
 
@@ -95,18 +129,80 @@ class Pipeline:
             return config.patterns
         return self.base / config.patterns
 
-    def _build(self, config: RulesConfig) -> Detector:
+    def _build(self, config: RulesConfig | DictionaryConfig) -> Detector:
+        if isinstance(config, DictionaryConfig):
+            return DictionaryDetector(config.language, config.name, config.labels)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
-    def detect(self, doc: Document) -> Detection:
-        raw = [span for detector in self.detectors for span in detector.detect(doc)]
+    @property
+    def two_pass(self) -> bool:
+        return self.config.two_pass.enabled
+
+    def first_pass(self, doc: Document) -> list[Span]:
+        """Every detector's spans for ``doc``, unmerged."""
+        return [span for detector in self.detectors for span in detector.detect(doc)]
+
+    def patient_dictionary(
+        self,
+        notes: Iterable[tuple[Document, Iterable[Span]]],
+        into: PatientDictionary | None = None,
+    ) -> PatientDictionary:
+        """The run-time dictionary of one patient from the first-pass spans of their notes
+        (added to ``into`` when given, so that notes can come one at a time)."""
+        settings = self.config.two_pass
+        return build_patient_dictionary(
+            notes,
+            frozenset(settings.labels),
+            settings.min_score,
+            self.config.language,
+            settings.min_length,
+            into,
+        )
+
+    def detect(
+        self,
+        doc: Document,
+        dictionary: PatientDictionary | None = None,
+        raw: list[Span] | None = None,
+    ) -> Detection:
+        """Detect and merge; with a patient ``dictionary``, its matches join the raw spans
+        (``raw``: first-pass spans already computed for ``doc``)."""
+        spans = list(raw) if raw is not None else self.first_pass(doc)
+        if dictionary is not None:
+            spans += dictionary.find(doc, "two-pass", self.config.two_pass.score)
         priority = self.config.merge.priority or DEFAULT_PRIORITY
-        merged = merge_spans(raw, self.config.merge.policy, priority)
-        return Detection(merged.spans, tuple(raw), merged.dropped)
+        merged = merge_spans(spans, self.config.merge.policy, priority)
+        return Detection(merged.spans, tuple(spans), merged.dropped)
+
+    def detect_all(self, docs: Iterable[Document]) -> Iterator[tuple[Document, Detection]]:
+        """Detect over a corpus held in memory; with two-pass on, each patient's dictionary is
+        built from all of their notes (grouped by ``patient_id``) before any is answered.
+        Documents come back in input order."""
+        docs = list(docs)
+        if not self.two_pass:
+            for doc in docs:
+                yield doc, self.detect(doc)
+            return
+        raw = [self.first_pass(doc) for doc in docs]
+        by_patient: dict[str, list[int]] = defaultdict(list)
+        for index, doc in enumerate(docs):
+            by_patient[doc.patient_id].append(index)
+        dictionaries = {
+            patient: self.patient_dictionary((docs[i], raw[i]) for i in indexes)
+            for patient, indexes in by_patient.items()
+        }
+        for doc, spans in zip(docs, raw, strict=True):
+            yield doc, self.detect(doc, dictionaries[doc.patient_id], spans)
 
     def annotate(self, doc: Document) -> Document:
-        """``doc`` with its spans replaced by the pipeline's."""
+        """``doc`` with its spans replaced by the pipeline's (two-pass within the note alone)."""
+        if self.two_pass:
+            return next(iter(self.annotate_all([doc])))
         return doc.with_spans(self.detect(doc).spans)
+
+    def annotate_all(self, docs: Iterable[Document]) -> Iterator[Document]:
+        for doc, detection in self.detect_all(docs):
+            yield doc.with_spans(detection.spans)
 
     def save(self, directory: str | Path) -> Path:
         """Write ``pipeline.json`` into ``directory``, with a copy of every pattern file that is
@@ -115,7 +211,7 @@ class Pipeline:
         directory.mkdir(parents=True, exist_ok=True)
         config = self.config.model_copy(deep=True)
         for index, detector in enumerate(config.detector):
-            if detector.patterns not in BUILTIN:
+            if isinstance(detector, RulesConfig) and detector.patterns not in BUILTIN:
                 source = Path(self._patterns_path(detector))
                 copy = f"patterns-{index + 1}.toml"
                 write_atomic(directory / copy, source.read_text(encoding="utf-8"))

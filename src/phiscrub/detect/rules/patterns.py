@@ -14,6 +14,9 @@ A pattern file holds ``[[pattern]]`` tables::
     require_context = false             #   cue alone drops the match
     validator = "date_numeric"          # optional, see validators.py
 
+An optional ``[define]`` table names regex fragments that patterns use as ``${NAME}``
+(``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once.
+
 Regexes run on the ``regex`` module with a time limit, so a pattern that backtracks badly on
 hostile input fails the document instead of hanging the run.
 """
@@ -120,22 +123,45 @@ def _compile(spec: PatternSpec) -> Pattern:
     )
 
 
+_PLACEHOLDER = regex.compile(r"\$\{(\w+)\}")
+
+
+def _expand(entry: object, defines: dict[str, str], where: str) -> object:
+    if not isinstance(entry, dict) or not isinstance(entry.get("regex"), str):
+        return entry
+
+    def fill(match: regex.Match) -> str:
+        if match.group(1) not in defines:
+            raise ConfigError(f"{where}: ${{{match.group(1)}}} is not in [define]")
+        return defines[match.group(1)]
+
+    return {**entry, "regex": _PLACEHOLDER.sub(fill, entry["regex"])}
+
+
+def _defines(data: dict, origin: str) -> dict[str, str]:
+    defines = data.get("define", {})
+    if not isinstance(defines, dict) or not all(isinstance(v, str) for v in defines.values()):
+        raise ConfigError(f"{origin}: [define] must map names to regex strings")
+    return defines
+
+
 def parse_patterns(text: str, origin: str) -> tuple[Pattern, ...]:
     """Patterns from the TOML ``text`` of a file called ``origin`` (used in errors)."""
     data = loads(text, origin)
-    unknown = set(data) - {"pattern", "meta"}
+    unknown = set(data) - {"pattern", "meta", "define"}
     if unknown:
         raise ConfigError(f"{origin}: unknown top-level keys {sorted(unknown)}")
     entries = data.get("pattern", [])
     if not isinstance(entries, list) or not entries:
         raise ConfigError(f"{origin}: no [[pattern]] tables")
+    defines = _defines(data, origin)
     patterns: list[Pattern] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         where = f"{origin}: pattern {index + 1}"
         if isinstance(entry, dict) and "name" in entry:
             where += f" ({entry['name']})"
-        spec = validated(PatternSpec, entry, where)
+        spec = validated(PatternSpec, _expand(entry, defines, where), where)
         if spec.name in seen:
             raise ConfigError(f"{where}: the name {spec.name!r} is used twice")
         seen.add(spec.name)

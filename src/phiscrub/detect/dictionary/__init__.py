@@ -1,0 +1,1 @@
+"""Dictionary detection (see detector.py, patient.py)."""

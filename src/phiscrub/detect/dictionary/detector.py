@@ -1,0 +1,41 @@
+"""The dictionary detector: names, places and professions from gazetteers and context."""
+
+from __future__ import annotations
+
+from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.dictionary.names import find_names
+from phiscrub.detect.dictionary.places import find_places, find_professions
+from phiscrub.document import Document, Span, dedupe_spans
+
+
+class DictionaryDetector:
+    """Finds PATIENT, DOCTOR, CITY, STATE, COUNTRY and PROFESSION spans.
+
+    Args:
+        language: Which gazetteers to use (``en`` or ``es``); loaded on first use.
+        name: The detector's name, the prefix of its spans' ``source``.
+        labels: Only emit these labels (all when None).
+    """
+
+    def __init__(
+        self, language: str = "en", name: str = "dictionary", labels: list[str] | None = None
+    ) -> None:
+        self.language = language
+        self.name = name
+        self.labels = frozenset(labels) if labels else None
+
+    def detect(self, doc: Document) -> list[Span]:
+        text = doc.text
+        gaz = gazetteers(self.language)
+        hits = [
+            *find_names(text, gaz),
+            *find_places(text, self.language),
+            *find_professions(text, self.language),
+        ]
+        return dedupe_spans(
+            [
+                Span(h.start, h.end, h.label, h.score, f"{self.name}:{h.rule}")
+                for h in hits
+                if h.end > h.start and (self.labels is None or h.label in self.labels)
+            ]
+        )

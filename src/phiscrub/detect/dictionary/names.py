@@ -1,0 +1,193 @@
+"""Names from context, after Dehghan et al. (2015): a gazetteer hit alone is never enough.
+
+A run of capitalised words becomes a name when something around it says so: a title ("Dr.",
+"Ms"), a credential after it ("MD", "RN"), a form field ("Patient:", "Attending:"), a relative
+("his wife, ..."), or a first name from the gazetteer followed by another capitalised word.
+Titles, credentials and fields also decide DOCTOR versus PATIENT; relatives are PATIENT, as in
+the i2b2 guidelines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import regex
+
+from phiscrub.detect.dictionary.gazetteers import Gazetteers
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case.
+WORD = (
+    r"(?:\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)*"
+    r"|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
+)
+INITIAL = r"\p{Lu}\.?"
+FIRST_LAST = rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ ])|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
+LAST_FIRST = rf"{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?"
+INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
+NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
+
+CREDENTIALS = (
+    r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
+    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|RD|PT|OT|MPH)"
+)
+DOCTOR_TITLES = r"(?:Dr|DR|Doctor|DOCTOR|Prof|PROF|Professor)"
+PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
+PATIENT_FIELDS = (
+    r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|Resident)"
+)
+DOCTOR_FIELDS = (
+    r"(?:Attending(?:[ ]physician)?|ATTENDING|Surgeon|SURGEON|Assistant|Anesthesiologist|"
+    r"Anesthesia|Provider|PROVIDER|PCP|Referring[ ](?:physician|provider|MD|doctor)|"
+    r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
+    r"ORD[ ]PROVIDER|ORDERED[ ]BY|REQUESTED[ ]BY|Submitting[ ]physician|Pathologist|"
+    r"Radiologist|Resident|Fellow|Intern|Consultant|Physician|cc|CC|Copy[ ]to|Read[ ]by|"
+    r"Service[ ]attending|Attending[ ]surgeon|D)[ \t]*:"
+    r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
+    r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
+    r"(?:by|BY|with)[ \t]*:?"
+)
+RELATIVES = (
+    r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
+    r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
+    r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter)"
+)
+DOCTOR_CUES = regex.compile(
+    r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
+    r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b)"
+)
+
+_RULES = (
+    ("title_doctor", "DOCTOR", rf"(?<![\w.]){DOCTOR_TITLES}\.?[ ]?(?P<n>{NAME})", 0.95),
+    ("title_patient", "PATIENT", rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{NAME})", 0.93),
+    ("credential", "DOCTOR", rf"(?<![\w.-])(?P<n>{NAME}),?[ ]+{CREDENTIALS}(?![\w-])", 0.93),
+    (
+        "field_patient",
+        "PATIENT",
+        rf"(?m)(?<=^|[ \t(]){PATIENT_FIELDS}[ \t]*:[ \t]*(?P<n>{NAME})",
+        0.93,
+    ),
+    (
+        "field_doctor",
+        "DOCTOR",
+        rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        0.9,
+    ),
+    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>{FIRST_LAST})", 0.9),
+    ("dear", "DOCTOR", rf"(?<![\w])(?:Dear|DEAR)[ ]+(?P<n>{FIRST_LAST})(?=[ ]?[,:\n])", 0.8),
+)
+COMPILED = tuple((name, label, regex.compile(rx), score) for name, label, rx, score in _RULES)
+_WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
+_FIRST_THEN_WORD = regex.compile(
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?:\p{{Lu}}\.?|{WORD})[ ])?"
+    rf"(?P<last>{WORD})(?![\w'’-])"
+)
+# Words that make a "First Word" run a place or an institution rather than a person.
+PLACE_WORDS = _words(
+    """
+    street st avenue ave road rd drive dr lane ln court ct boulevard blvd way place terrace
+    circle loop curve mills mill mews glens glen mountains mountain bridge mall park lake
+    industries group llc inc corp company logistics sons schools school university college
+    hospital clinic center centre memorial airport church ymca beach island islands
+    """
+)
+
+# Capitalised words that end or start a run without being part of the name.
+NOT_NAME = _words(
+    """
+    the a an and or of to in on at for with by from per as is was he she his her they their
+    patient pt dr md do rn np pa mr mrs ms miss doctor attending surgeon provider pcp clinic
+    hospital center medical unit floor room service team department note report summary
+    history physical exam plan assessment impression discharge admission date dob mrn age sex
+    male female man woman yes no none denies reports today tomorrow yesterday
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+    cardiology oncology neurology radiology psychiatry pediatrics surgery medicine nephrology
+    gastroenterology dermatology orthopedics urology pulmonology endocrinology rheumatology
+    obstetrics gynecology hematology icu ed er or pacu ccu micu sicu nicu
+    contact call please thank thanks dear regards sincerely kind best signed dictated
+    electronically cc re subject ok requesting referring ordering called result primary sees
+    seen went notified endorsed handoff paged copy to
+    """
+)
+
+
+@dataclass(frozen=True)
+class NameHit:
+    start: int
+    end: int
+    label: str
+    score: float
+    rule: str
+
+
+def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] | None:
+    """Drop leading and trailing words that are not name words; None when nothing is left."""
+    words = [m for m in _WORDS.finditer(text, start, end)]
+
+    def name_like(m: regex.Match) -> bool:
+        low = m.group().lower().rstrip(".")
+        if len(low) == 1:
+            return True  # an initial: "J. McMullen", "Sam R"
+        if low in gaz.first_names or low in gaz.last_names:
+            return low not in NOT_NAME
+        return low not in NOT_NAME and low not in gaz.common_words
+
+    while words and not name_like(words[0]):
+        words.pop(0)
+    while words and not name_like(words[-1]):
+        words.pop()
+    if not words:
+        return None
+    first, last = words[0].start(), words[-1].end()
+    if len(words) == 1 and len(words[0].group().rstrip(".")) < 2:
+        return None
+    return first, last
+
+
+def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """At least one word of the run is a gazetteer name, or none is a common or eponym word."""
+    words = [m.group().lower().rstrip(".") for m in _WORDS.finditer(text, start, end)]
+    if any(w in gaz.first_names or w in gaz.last_names for w in words):
+        return True
+    return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
+
+
+def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
+    """Name spans from the context rules, then from first-name gazetteer hits that no context
+    rule has already found."""
+    found: list[tuple[int, int]] = []
+    for rule, label, pattern, score in COMPILED:
+        for match in pattern.finditer(text):
+            trimmed = _trim(text, *match.span("n"), gaz)
+            if trimmed is None:
+                continue
+            needs_support = rule in ("field_doctor", "dear", "relative")
+            if needs_support and not _supported(text, *trimmed, gaz):
+                continue
+            found.append(trimmed)
+            yield NameHit(*trimmed, label, score, rule)
+    for match in _FIRST_THEN_WORD.finditer(text):
+        first, last = match.group("first").lower(), match.group("last").lower()
+        if first not in gaz.first_names or first in NOT_NAME or first in gaz.common_words:
+            continue
+        if last in NOT_NAME or last in gaz.common_words or last in gaz.eponyms:
+            continue
+        if (
+            last in PLACE_WORDS
+            or text[match.end() : match.end() + 12].lstrip(" ").split(" ")[0].lower().strip(".,")
+            in PLACE_WORDS
+        ):
+            continue
+        if not (last in gaz.last_names or match.group("last")[0].isupper()):
+            continue
+        if any(s < match.end() and match.start() < e for s, e in found):
+            continue
+        before = text[max(0, match.start() - 20) : match.start()]
+        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        yield NameHit(match.start(), match.end(), label, 0.75, "gazetteer_first_name")

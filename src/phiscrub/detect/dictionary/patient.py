@@ -1,0 +1,107 @@
+"""The two-pass patient dictionary of Dehghan et al. (2015).
+
+Pass one runs the detectors over every note of a patient. Spans found with high confidence
+(score at or above a threshold, labels from a chosen set) become dictionary entries: the whole
+string, and for names each name part. Entries that are too short, common words or eponyms, or
+that were seen under two different labels, are left out. Pass two matches the dictionary
+(longest match over tokens, capitalised occurrences only) over all of that patient's notes, so
+that "Mojisola" is found in the assessment once "Mojisola Adeyemi" was found in the header.
+A hospital written once as "Longburgh Community Hospital (LCH)" also gives the entry "LCH".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import regex
+
+from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.dictionary.matcher import PhraseMatcher
+from phiscrub.detect.dictionary.names import NOT_NAME
+from phiscrub.document import Document, Span
+from phiscrub.text.tokenize import tokenize
+
+NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
+_PART = regex.compile(r"[^\W\d_][\w'’-]*")
+_ABBREVIATION = regex.compile(r"[ ]?\((?P<a>\p{Lu}{2,6})\)")
+
+
+@dataclass
+class PatientDictionary:
+    """Strings found with confidence in one patient's notes, each with its label."""
+
+    entries: dict[str, str] = field(default_factory=dict)
+    ambiguous: set[str] = field(default_factory=set)
+    _matcher: PhraseMatcher | None = field(default=None, repr=False, compare=False)
+
+    def add(self, phrase: str, label: str) -> None:
+        self._matcher = None
+        key = phrase.strip().lower()
+        if not key or key in self.ambiguous:
+            return
+        if self.entries.get(key, label) != label:
+            self.ambiguous.add(key)
+            del self.entries[key]
+            return
+        self.entries[key] = label
+
+    def matcher(self) -> PhraseMatcher:
+        if self._matcher is None:
+            self._matcher = PhraseMatcher(self.entries.items())
+        return self._matcher
+
+    def find(self, doc: Document, source: str = "two-pass", score: float = 0.8) -> list[Span]:
+        """Capitalised occurrences of the entries in ``doc`` (longest match over tokens)."""
+        if not self.entries:
+            return []
+        tokens = tokenize(doc.text)
+        spans = []
+        for hit in self.matcher().find(tokens):
+            start, end = tokens[hit.first].start, tokens[hit.last].end
+            surface = doc.text[start:end]
+            if "\n" in surface or not surface[0].isupper():
+                continue
+            spans.append(Span(start, end, hit.value, score, source))
+        return spans
+
+
+def _usable(part: str, language: str, min_length: int) -> bool:
+    gaz = gazetteers(language)
+    low = part.lower()
+    return (
+        len(part) >= min_length
+        and low not in NOT_NAME
+        and low not in gaz.common_words
+        and low not in gaz.eponyms
+    )
+
+
+def build_patient_dictionary(
+    docs: Iterable[tuple[Document, Iterable[Span]]],
+    labels: frozenset[str],
+    min_score: float,
+    language: str,
+    min_length: int = 3,
+    into: PatientDictionary | None = None,
+) -> PatientDictionary:
+    """The dictionary of one patient from pass-one spans of each of their notes (added to
+    ``into`` when given)."""
+    dictionary = into if into is not None else PatientDictionary()
+    for doc, spans in docs:
+        for span in spans:
+            if span.label not in labels:
+                continue
+            abbreviation = _ABBREVIATION.match(doc.text, span.end)
+            if abbreviation and span.label in ("HOSPITAL", "ORGANIZATION"):
+                dictionary.add(abbreviation.group("a"), span.label)
+            if span.score < min_score:
+                continue
+            text = doc.span_text(span)
+            if _usable(text, language, min_length):
+                dictionary.add(text, span.label)
+            if span.label in NAME_LABELS:
+                for part in _PART.findall(text):
+                    if _usable(part, language, min_length):
+                        dictionary.add(part, span.label)
+    return dictionary

@@ -1,0 +1,110 @@
+"""Places and professions: gazetteer phrases (longest match over tokens) kept by context."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import regex
+
+from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
+from phiscrub.detect.dictionary.matcher import PhraseMatcher
+from phiscrub.detect.dictionary.names import WORD, NameHit
+from phiscrub.text.tokenize import tokenize
+
+PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
+PLACE_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
+    r"grew[ ]up|originally|emigrated|immigrated|visiting|visited|traveling|travelling|"
+    r"traveled|travelled|trip|vacation|returned|home|native|transferred)[ ]"
+    r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ ]"
+    rf"(?:the[ ])?(?P<n>{PLACE})"
+)
+NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
+CITY_CUE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of)[ ]+(?:the[ ]+)?)$")
+_STATES = (
+    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH "
+    "NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY"
+)
+STATE_ABBREVIATIONS = frozenset(_STATES.split())
+PROFESSION_CUE = regex.compile(
+    r"(?i:\b(?:works?|worked|working|employed|retired|former|formerly|occupation|job|"
+    r"profession|career|trained|is|was|as)\b)[\s:,]*(?:(?:an?|the)\s+)?$"
+)
+UNKNOWN_PROFESSION = regex.compile(
+    r"(?i:works|worked|working|employed)[ ]as[ ]an?[ ]"
+    r"(?P<n>[a-z][a-z-]+(?:[ ][a-z][a-z-]+){0,3}?)(?=[ ](?:at|for|in|with|and|since)\b|[.,;\n])"
+)
+
+
+@cache
+def _matchers(language: str) -> tuple[PhraseMatcher, PhraseMatcher]:
+    gaz = gazetteers(language)
+    places = PhraseMatcher()
+    for phrase in gaz.countries:
+        places.add(phrase, "COUNTRY")
+    for phrase in gaz.states:
+        places.add(phrase, "STATE")
+    for phrase in gaz.cities:
+        places.add(phrase, "CITY")
+    professions = PhraseMatcher((p, "PROFESSION") for p in gaz.professions)
+    return places, professions
+
+
+def _capitalised(text: str) -> bool:
+    words = [w for w in regex.findall(r"[^\W\d_]+", text) if w.lower() not in ("and", "of", "the")]
+    return bool(words) and all(w[0].isupper() for w in words)
+
+
+def place_label(text: str, gaz: Gazetteers) -> str:
+    low = text.lower()
+    if low in gaz.countries:
+        return "COUNTRY"
+    if low in gaz.states or text in STATE_ABBREVIATIONS:
+        return "STATE"
+    return "CITY"
+
+
+def find_places(text: str, language: str) -> Iterator[NameHit]:
+    gaz = gazetteers(language)
+    places, _ = _matchers(language)
+    for match in PLACE_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        yield NameHit(start, end, place_label(text[start:end], gaz), 0.85, "place_cue")
+        follow = NEXT_PLACE.match(text, end)
+        if follow:
+            label = place_label(follow.group("n"), gaz)
+            if label != "CITY":
+                yield NameHit(*follow.span("n"), label, 0.85, "place_cue")
+    tokens = tokenize(text)
+    for hit in places.find(tokens):
+        start, end = tokens[hit.first].start, tokens[hit.last].end
+        surface = text[start:end]
+        if "\n" in surface or not _capitalised(surface):
+            continue
+        low = surface.lower()
+        single_name = hit.first == hit.last and (low in gaz.first_names or low in gaz.last_names)
+        cued = bool(CITY_CUE.search(text[max(0, start - 12) : start]))
+        if hit.value == "COUNTRY" and (cued or not single_name):
+            yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
+        elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] == ", "):
+            yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
+        elif hit.value == "CITY" and cued and not single_name:
+            yield NameHit(start, end, "CITY", 0.75, "gazetteer_city")
+
+
+def find_professions(text: str, language: str) -> Iterator[NameHit]:
+    _, professions = _matchers(language)
+    tokens = tokenize(text)
+    found: list[tuple[int, int]] = []
+    for hit in professions.find(tokens):
+        start, end = tokens[hit.first].start, tokens[hit.last].end
+        if "\n" in text[start:end]:
+            continue
+        if PROFESSION_CUE.search(text[max(0, start - 30) : start]):
+            found.append((start, end))
+            yield NameHit(start, end, "PROFESSION", 0.85, "gazetteer_profession")
+    for match in UNKNOWN_PROFESSION.finditer(text):
+        start, end = match.span("n")
+        if not any(s < end and start < e for s, e in found):
+            yield NameHit(start, end, "PROFESSION", 0.7, "profession_cue")
