@@ -147,3 +147,27 @@ def test_synth_writes_notes_and_prints_their_statistics(tmp_path, monkeypatch, c
     assert exit_info.value.code == 2
     assert "already exists" in capsys.readouterr().err
     assert len(list((tmp_path / "s").iterdir())) == 12
+
+
+def test_detect_writes_the_notes_unchanged_with_detected_spans(tmp_path, monkeypatch, capsys):
+    text = "Patient: Mojisola Adeyemi\nSeen 03/14/2091 by Dr. Okafor; call 617-555-0134."
+    write_corpus([Document("n1", text)], tmp_path / "in", "brat")
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        ["phiscrub", "detect", str(tmp_path / "in"), str(tmp_path / "out"), "--format", "jsonl"],
+    )
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 0
+    (doc,) = read_corpus(tmp_path / "out" / "notes.jsonl")
+    assert doc.text == text
+    assert [(text[s.start : s.end], s.label) for s in doc.spans] == [
+        ("Mojisola Adeyemi", "PATIENT"),
+        ("03/14/2091", "DATE"),
+        ("Okafor", "DOCTOR"),
+        ("617-555-0134", "PHONE"),
+    ]
+    printed = capsys.readouterr()
+    assert "annotated 1 documents" in printed.out
+    assert "Mojisola" not in printed.out + printed.err and "Okafor" not in printed.out + printed.err

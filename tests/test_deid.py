@@ -133,7 +133,12 @@ def test_spans_without_text_after_replacement_keep_annotations_aligned(tmp_path)
     write_corpus([doc], tmp_path / "in", "brat")
     config = ReplaceConfig(default="tag", per_label={"CITY": "keep"})
     deid_corpus(
-        tmp_path / "in", tmp_path / "out", pipeline="gold", key=KEY, config=config, output_format="txt"
+        tmp_path / "in",
+        tmp_path / "out",
+        pipeline="gold",
+        key=KEY,
+        config=config,
+        output_format="txt",
     )
     record = json.loads((tmp_path / "out" / ANNOTATIONS_FILE).read_text())
     assert [(s["label"], s["operator"]) for s in record["spans"]] == [

@@ -75,3 +75,39 @@ def test_bad_configs_name_the_file_and_the_field(tmp_path, config, problem):
 def test_unknown_pipeline_name():
     with pytest.raises(ConfigError, match="rules-es"):
         load_pipeline("no-such-pipeline")
+
+
+def two_notes(patient: str = "P1") -> list[Document]:
+    first = "Patient: Mojisola Adeyemi\nSeen in clinic."
+    second = "Mojisola reports less pain. Dr. Okafor agrees."
+    return [
+        Document("n1", first, (), {"patient_id": patient}),
+        Document("n2", second, (), {"patient_id": "P2" if patient == "split" else patient}),
+    ]
+
+
+def found(docs):
+    return [
+        (doc.doc_id, doc.text[s.start : s.end], s.label, s.source.split(":")[0])
+        for doc in docs
+        for s in doc.spans
+    ]
+
+
+def test_default_english_pipeline_with_two_pass_over_a_patients_notes():
+    pipeline = load_pipeline("rules")
+    assert pipeline.two_pass and "rules" in builtin_pipelines()
+    assert found(pipeline.annotate_all(two_notes())) == [
+        ("n1", "Mojisola Adeyemi", "PATIENT", "dictionary"),
+        ("n2", "Mojisola", "PATIENT", "two-pass"),
+        ("n2", "Okafor", "DOCTOR", "dictionary"),
+    ]
+    # another patient's dictionary is never used, and without two-pass the first name is missed
+    assert ("n2", "Mojisola", "PATIENT", "two-pass") not in found(
+        pipeline.annotate_all(two_notes("split"))
+    )
+    pipeline.config.two_pass.enabled = False
+    assert [x[1] for x in found(pipeline.annotate_all(two_notes()))] == [
+        "Mojisola Adeyemi",
+        "Okafor",
+    ]

@@ -77,6 +77,7 @@ def test_validators():
         ),
         ("name = ", "not valid TOML"),
         ("[meta]\n", "no [[pattern]]"),
+        ("[define]\nA='x'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${B}'\n", "${B} is not in"),
     ],
 )
 def test_bad_pattern_files_name_the_file_and_pattern(text, problem):
@@ -93,7 +94,7 @@ def test_a_catastrophic_pattern_fails_the_document_within_the_budget(tmp_path):
         det.detect(Document("hostile", "a" * 60 + "b"))
 
 
-@pytest.mark.parametrize("pack", ["es"])
+@pytest.mark.parametrize("pack", ["es", "en"])
 def test_shipped_packs_finish_adversarial_text_within_their_budget(pack):
     det = RuleDetector(pack, time_budget=2.0)  # a pattern that backtracks raises DetectionError
     hostile = [
@@ -105,6 +106,11 @@ def test_shipped_packs_finish_adversarial_text_within_their_budget(pack):
         ("Médico: " + "Ab " * 3000) * 2,
         "28 " * 8000,
         "N º Col " * 3000,
+        "Dr. " + "Ab " * 5000,
+        "1 " + "Main " * 5000 + "Street",
+        "Patient: " + "AB, " * 4000,
+        "www." + "a." * 8000,
+        "Rm " * 6000,
     ]
     for text in hostile:
         det.detect(Document("h", text))

@@ -1,0 +1,63 @@
+"""Names need context; places and professions need a gazetteer hit and a cue."""
+
+import pytest
+
+from phiscrub.detect.dictionary import DictionaryDetector
+from phiscrub.document import Document
+
+DETECTOR = DictionaryDetector("en")
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    return {(s.label, text[s.start : s.end]) for s in DETECTOR.detect(Document("t", text))}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Paged Dr. Mistry at 7:40.", {("DOCTOR", "Mistry")}),
+        ("Ms. Evans got Lovenox.", {("PATIENT", "Evans")}),
+        (
+            "Kim Williamson, MD\nJ. McMullen, PA",
+            {("DOCTOR", "Kim Williamson"), ("DOCTOR", "J. McMullen")},
+        ),
+        ("Patient: POOLE, TERRANCE C  MRN: 1", {("PATIENT", "POOLE, TERRANCE C")}),
+        ("Attending: Keith Brewer", {("DOCTOR", "Keith Brewer")}),
+        ("Discussed with his wife, Joyce.", {("PATIENT", "Joyce")}),
+        ("Handoff to Norman Willis at 09:40.", {("PATIENT", "Norman Willis")}),
+        (
+            "Born in Rwanda, moved to Dunnburgh in 2009.",
+            {("COUNTRY", "Rwanda"), ("CITY", "Dunnburgh")},
+        ),
+        ("Resides with family in Lake Lawrence, VT.", {("CITY", "Lake Lawrence"), ("STATE", "VT")}),
+        ("Works as a retail manager at a shop.", {("PROFESSION", "retail manager")}),
+        (
+            "Retired speech and language therapist.",
+            {("PROFESSION", "speech and language therapist")},
+        ),
+    ],
+)
+def test_finds_names_places_and_professions_from_context(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Parkinson's disease with Murphy's sign; Foley placed; Wilms tumor.",
+        "May Brown be discharged? Will follow up.",  # no title, cue or field
+        "Chest Pain Protocol started.",
+        "The manager of the unit called.",  # a profession word without a cue
+        "History and Physical",
+    ],
+)
+def test_gazetteer_hits_alone_are_not_phi(text):
+    assert found(text) == set()
+
+
+def test_labels_option_limits_output():
+    detector = DictionaryDetector("en", labels=["COUNTRY"])
+    spans = detector.detect(Document("t", "Dr. Mistry, born in Rwanda."))
+    assert [(s.label, s.start, s.end, s.source) for s in spans] == [
+        ("COUNTRY", 20, 26, "dictionary:place_cue")
+    ]

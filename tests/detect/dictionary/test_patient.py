@@ -1,0 +1,38 @@
+from phiscrub.detect.dictionary import PatientDictionary, build_patient_dictionary
+from phiscrub.document import Document
+
+from ...conftest import span_of
+
+LABELS = frozenset({"PATIENT", "DOCTOR", "HOSPITAL"})
+
+
+def test_confident_spans_and_their_name_parts_become_entries():
+    text = "Patient: Mojisola Adeyemi. Seen at Longburgh Community Hospital (LCH). Dr. Lee, Ann."
+    spans = [
+        span_of(text, "Mojisola Adeyemi", "PATIENT", score=0.95),
+        span_of(text, "Longburgh Community Hospital", "HOSPITAL", score=0.8),
+        span_of(text, "Lee", "DOCTOR", score=0.95),
+        span_of(text, "Ann", "DOCTOR", score=0.5),
+    ]
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
+    assert dictionary.entries == {
+        "mojisola adeyemi": "PATIENT",
+        "mojisola": "PATIENT",
+        "adeyemi": "PATIENT",
+        "lch": "HOSPITAL",  # the abbreviation counts even though the hospital scored low
+        "lee": "DOCTOR",
+    }
+
+
+def test_entries_seen_under_two_labels_are_dropped_and_matches_need_capitals():
+    dictionary = PatientDictionary()
+    dictionary.add("Gordon", "PATIENT")
+    dictionary.add("Gordon", "DOCTOR")
+    dictionary.add("Gordon", "PATIENT")
+    dictionary.add("Mojisola", "PATIENT")
+    assert dictionary.entries == {"mojisola": "PATIENT"} and dictionary.ambiguous == {"gordon"}
+    text = "Gordon saw Mojisola; mojisola later.\nMOJISOLA"
+    assert [(s.start, s.end, s.label, s.source) for s in dictionary.find(Document("b", text))] == [
+        (11, 19, "PATIENT", "two-pass"),
+        (37, 45, "PATIENT", "two-pass"),
+    ]

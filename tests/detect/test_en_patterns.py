@@ -1,0 +1,103 @@
+"""The English rule pack: what it must find (exact spans) and the look-alikes it must leave."""
+
+import pytest
+
+from phiscrub.detect.rules import RuleDetector, parse_patterns
+from phiscrub.document import Document
+from phiscrub.merge import merge_spans
+
+EN = RuleDetector("en")
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    spans = merge_spans(EN.detect(Document("t", text)), "priority").spans
+    return {(s.label, text[s.start : s.end]) for s in spans}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Seen on 03/14/2091 and 2091-03-15.", {("DATE", "03/14/2091"), ("DATE", "2091-03-15")}),
+        (
+            "Admitted Jul. 7, 2009; d/c 26-SEP-2013.",
+            {("DATE", "Jul. 7, 2009"), ("DATE", "26-SEP-2013")},
+        ),
+        ("Worse since Thanksgiving and Monday.", {("DATE", "Thanksgiving"), ("DATE", "Monday")}),
+        (
+            "Diagnosed in the winter of 2018, quit 2015.",
+            {("DATE", "winter of 2018"), ("DATE", "2015")},
+        ),
+        ("Follow up on 8/4. Seen 3/2015.", {("DATE", "8/4"), ("DATE", "3/2015")}),
+        ("A 45 y.o. woman; Age: 70; 86-year-old.", {("AGE", "45"), ("AGE", "70"), ("AGE", "86")}),
+        (
+            "Tel: 893-286-0559   Fax: (308) 173-7927   Pager 31710",
+            {("PHONE", "893-286-0559"), ("FAX", "(308) 173-7927"), ("PHONE", "31710")},
+        ),
+        (
+            "Call (888) 193-2113 x5440 or jprince@larsonclinic.org",
+            {("PHONE", "(888) 193-2113 x5440"), ("EMAIL", "jprince@larsonclinic.org")},
+        ),
+        (
+            "Portal: https://www.barryclinic.org/portal.",
+            {("URL", "https://www.barryclinic.org/portal")},
+        ),
+        (
+            "login ckeith411, IP 110.116.206.219.",
+            {("USERNAME", "ckeith411"), ("IPADDR", "110.116.206.219")},
+        ),
+        (
+            "SSN: 132-40-7902\nMRN: X69112162",
+            {("SSN", "132-40-7902"), ("MEDICALRECORD", "X69112162")},
+        ),
+        (
+            "Medicaid ID: 4940898772\nAcct #: 5229385454",
+            {("HEALTHPLAN", "4940898772"), ("ACCOUNT", "5229385454")},
+        ),
+        (
+            "DL #: T72583174; vehicle plate 5UHI977",
+            {("LICENSE", "T72583174"), ("VEHICLE", "5UHI977")},
+        ),
+        (
+            "pacemaker serial DOI658345. Accession: D11-65752",
+            {("DEVICE", "DOI658345"), ("IDNUM", "D11-65752")},
+        ),
+        (
+            "Addr: 642 Oak Mountains, #10\nPort Lawrence, MA 12753",
+            {
+                ("STREET", "642 Oak Mountains, #10"),
+                ("CITY", "Port Lawrence"),
+                ("STATE", "MA"),
+                ("ZIP", "12753"),
+            },
+        ),
+        ("Moved to Rm 1A at 04:00; bed 922-1.", {("ROOM", "1A"), ("ROOM", "922-1")}),
+        (
+            "Seen at Longburgh Community Hospital today.",
+            {("HOSPITAL", "Longburgh Community Hospital")},
+        ),
+    ],
+)
+def test_finds_formulaic_phi(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BP 120/80, 2/6 systolic murmur, strength 5/5 bilaterally.",
+        "Take 1/2 tab. Glucose 102, ALT 68; 1950 mL out.",
+        "Parkinson's disease; Foley catheter; Apgar 9.",
+        "She may return in 3 weeks; he will call.",
+        "Brought in by EMS at 2055 after a fall.",
+        "User of cocaine. Bed rest. Room air.",
+    ],
+)
+def test_leaves_clinical_look_alikes(text):
+    assert found(text) == set()
+
+
+def test_defines_are_substituted():
+    (pattern,) = parse_patterns(
+        "[define]\nD = '\\d{2}'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${D}-${D}'\n", "x.toml"
+    )
+    assert pattern.compiled.pattern == r"\d{2}-\d{2}"
