@@ -252,10 +252,10 @@ def deid_corpus(
     config = config or ReplaceConfig()
     replacer = Replacer(config, key)
     groups = load_manifest(manifest) if manifest else {}
+    started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
-    started = time.perf_counter()
 
     partial = out / f"{ANNOTATIONS_FILE}.partial"
     kept: dict[str, str] = {}
@@ -356,10 +356,10 @@ def detect_corpus(
     if out.exists() and any(out.iterdir()):
         raise PhiscrubError(f"{out} is not empty; choose a new output directory")
     groups = load_manifest(manifest) if manifest else {}
+    started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
-    started = time.perf_counter()
     notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
     with (
         notes_tmp.open("w", encoding="utf-8")

@@ -144,3 +144,14 @@ def test_spanish_pack_on_a_meddocan_style_header():
         ("NUMERO_TELEFONO", "917 27 73 36"),
     }
     assert span_of(text, "70 años", "EDAD_SUJETO_ASISTENCIA", 1).start in {s.start for s in spans}
+
+
+def test_spanish_phones_with_a_country_prefix_or_after_a_label():
+    text = "Tfno. 34-607819141 E-mail: x@y.es\nFAX: + 34- 963864175\nTeléfono: 55304000."
+    spans = RuleDetector("es").detect(Document("m", text))
+    found = {(s.label, text[s.start : s.end]) for s in spans}
+    assert found >= {
+        ("NUMERO_TELEFONO", "34-607819141"),
+        ("NUMERO_FAX", "34- 963864175"),
+        ("NUMERO_TELEFONO", "55304000"),
+    }
