@@ -13,7 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
-from record import peak_rss_mb, record
+from record import label_rows, peak_rss_mb, record, strict_per_label
 
 from phiscrub.evaluate import evaluate
 from phiscrub.io import read_corpus
@@ -49,22 +49,8 @@ def main() -> None:
         "characters/s (one core)": round(characters / seconds),
         "peak RSS (MB)": peak_rss_mb(),
     }
-    per_label = {
-        label: {
-            "tp": row["strict"].tp,
-            "fp": row["strict"].fp,
-            "fn": row["strict"].fn,
-            "precision": round(row["strict"].precision, 4),
-            "recall": round(row["strict"].recall, 4),
-            "f1": round(row["strict"].f1, 4),
-        }
-        for label, row in sorted(result.per_label.items())
-    }
-    for label, row in per_label.items():
-        summary[f"strict {label}"] = (
-            f"P {row['precision']:.4f} R {row['recall']:.4f} F1 {row['f1']:.4f} "
-            f"({row['tp']}/{row['fp']}/{row['fn']})"
-        )
+    per_label = strict_per_label(result.per_label)
+    summary.update(label_rows(per_label))
     path = record(
         f"accuracy_{pipeline.name}_{corpus}",
         summary,

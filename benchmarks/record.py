@@ -25,6 +25,30 @@ def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+def strict_per_label(per_label: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Strict counts and P/R/F1 per label from an evaluation's ``per_label``."""
+    return {
+        label: {
+            "tp": row["strict"].tp,
+            "fp": row["strict"].fp,
+            "fn": row["strict"].fn,
+            "precision": round(row["strict"].precision, 4),
+            "recall": round(row["strict"].recall, 4),
+            "f1": round(row["strict"].f1, 4),
+        }
+        for label, row in sorted(per_label.items())
+    }
+
+
+def label_rows(per_label: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Summary rows ("strict LABEL": "P .. R .. F1 .. (tp/fp/fn)") from strict_per_label."""
+    return {
+        f"strict {label}": f"P {row['precision']:.4f} R {row['recall']:.4f} F1 {row['f1']:.4f} "
+        f"({row['tp']}/{row['fp']}/{row['fn']})"
+        for label, row in per_label.items()
+    }
+
+
 def machine() -> dict[str, Any]:
     return {
         "python": platform.python_version(),

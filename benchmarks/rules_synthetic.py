@@ -15,7 +15,7 @@ import argparse
 import os
 import time
 
-from record import peak_rss_mb, record
+from record import label_rows, peak_rss_mb, record, strict_per_label
 
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.criteria import CRITERIA
@@ -62,22 +62,8 @@ def main() -> None:
     summary["characters/s (one core, two-pass on)"] = round(characters / seconds[True])
     summary["characters/s (one core, two-pass off)"] = round(characters / seconds[False])
     summary["peak RSS (MB)"] = peak_rss_mb()
-    per_label = {
-        label: {
-            "tp": row["strict"].tp,
-            "fp": row["strict"].fp,
-            "fn": row["strict"].fn,
-            "precision": round(row["strict"].precision, 4),
-            "recall": round(row["strict"].recall, 4),
-            "f1": round(row["strict"].f1, 4),
-        }
-        for label, row in sorted(on.per_label.items())
-    }
-    for label, row in per_label.items():
-        summary[f"strict {label}"] = (
-            f"P {row['precision']:.4f} R {row['recall']:.4f} F1 {row['f1']:.4f} "
-            f"({row['tp']}/{row['fp']}/{row['fn']})"
-        )
+    per_label = strict_per_label(on.per_label)
+    summary.update(label_rows(per_label))
     path = record(
         f"synthetic_{pipeline.name}",
         summary,

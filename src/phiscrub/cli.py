@@ -58,6 +58,11 @@ PipelineOption = Annotated[
     ),
 ]
 
+ManifestOption = Annotated[
+    Path | None,
+    typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
+]
+
 FormatOption = Annotated[
     str | None,
     typer.Option(help="Input format: i2b2, brat, conll, jsonl or txt (default: from extensions)."),
@@ -186,10 +191,7 @@ def deid_command(
             "and an irreproducible run)."
         ),
     ] = None,
-    manifest: Annotated[
-        Path | None,
-        typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
-    ] = None,
+    manifest: ManifestOption = None,
     language: Annotated[str, typer.Option(help="Surrogate language: en or es.")] = "en",
     resume: Annotated[bool, typer.Option(help="Continue an interrupted run in TARGET.")] = False,
 ) -> None:
@@ -233,10 +235,7 @@ def detect_command(
     to: Annotated[
         str, typer.Option("--format", help=f"Output format: {', '.join(ANNOTATION_FORMATS)}.")
     ] = "i2b2",
-    manifest: Annotated[
-        Path | None,
-        typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
-    ] = None,
+    manifest: ManifestOption = None,
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
     with _progress(source, input_format, "detecting") as advance:
