@@ -111,3 +111,11 @@ def test_default_english_pipeline_with_two_pass_over_a_patients_notes():
         "Mojisola Adeyemi",
         "Okafor",
     ]
+
+
+def test_the_default_pipeline_saves_and_loads_with_its_two_pass_settings(tmp_path):
+    load_pipeline("rules").save(tmp_path / "saved")
+    again = load_pipeline(tmp_path / "saved")
+    assert [d.type for d in again.config.detector] == ["rules", "dictionary"]
+    assert again.two_pass and again.config.two_pass.min_score == 0.9
+    assert found(again.annotate_all(two_notes()))[1] == ("n2", "Mojisola", "PATIENT", "two-pass")
