@@ -216,10 +216,9 @@ def deid_command(
             resume=resume,
             progress=advance,
         )
-    rate = summary.characters / summary.seconds if summary.seconds else 0.0
     out.print(
         f"de-identified {summary.documents} documents ({summary.resumed} already done) into "
-        f"{target} in {summary.seconds:.2f} s ({rate:,.0f} characters/s); "
+        f"{target} in {summary.seconds:.2f} s ({summary.rate:,.0f} characters/s); "
         f"{summary.unparsed_dates} dates could not be read and got same-format surrogates"
     )
     _print_labels(summary)
@@ -248,10 +247,9 @@ def detect_command(
             manifest=manifest,
             progress=advance,
         )
-    rate = summary.characters / summary.seconds if summary.seconds else 0.0
     out.print(
         f"annotated {summary.documents} documents into {target} in {summary.seconds:.2f} s "
-        f"({rate:,.0f} characters/s)"
+        f"({summary.rate:,.0f} characters/s)"
     )
     _print_labels(summary)
     _report_errors(summary.errors)

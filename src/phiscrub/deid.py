@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from phiscrub.detect.dictionary import PatientDictionary
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
@@ -127,6 +128,11 @@ class DeidSummary:
     seconds: float = 0.0
     characters: int = 0
 
+    @property
+    def rate(self) -> float:
+        """Characters per second."""
+        return self.characters / self.seconds if self.seconds else 0.0
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "documents": self.documents,
@@ -166,11 +172,11 @@ def _first_pass(
     source: Path,
     input_format: str | None,
     groups: dict[str, dict[str, str]],
-) -> tuple[dict[str, list[Span]], dict[str, Any]]:
+) -> tuple[dict[str, list[Span]], dict[str, PatientDictionary]]:
     """Pass one of two-pass detection over a corpus: first-pass spans per document and the
     patient dictionaries. Unreadable documents are skipped here and reported by pass two."""
     raw: dict[str, list[Span]] = {}
-    dictionaries: dict[str, Any] = {}
+    dictionaries: dict[str, PatientDictionary] = {}
     for doc in read_corpus(source, input_format, on_error=lambda _error: None):
         doc = _grouped(doc, groups)
         try:
@@ -197,7 +203,7 @@ class _Detector:
     ) -> None:
         self.pipeline = resolve_pipeline(pipeline)
         self.raw: dict[str, list[Span]] = {}
-        self.dictionaries: dict[str, Any] = {}
+        self.dictionaries: dict[str, PatientDictionary] = {}
         if self.pipeline is not None and self.pipeline.two_pass:
             self.raw, self.dictionaries = _first_pass(self.pipeline, source, input_format, groups)
 
@@ -208,6 +214,14 @@ class _Detector:
             doc, self.dictionaries.get(doc.patient_id), self.raw.pop(doc.doc_id, None)
         )
         return doc.with_spans(detection.spans)
+
+
+def _check_output(source: Path, out: Path, hint: str, resume: bool = False) -> None:
+    """Refuse an output that overlaps the input, or (unless resuming) one that holds files."""
+    if paths_overlap(source, out):
+        raise PhiscrubError("the output must not be the input, inside it, or around it")
+    if out.exists() and any(out.iterdir()) and not resume:
+        raise PhiscrubError(f"{out} is not empty; {hint}")
 
 
 def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:
@@ -239,10 +253,7 @@ def deid_corpus(
         raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
     if resume and output_format == "jsonl":
         raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
-    if paths_overlap(source, out):
-        raise PhiscrubError("the output must not be the input, inside it, or around it")
-    if out.exists() and any(out.iterdir()) and not resume:
-        raise PhiscrubError(f"{out} is not empty; pass --resume to continue an interrupted run")
+    _check_output(source, out, "pass --resume to continue an interrupted run", resume)
     if resume and (key is None or key.ephemeral):
         raise ConfigError(
             "--resume needs the key of the interrupted run (--key-file or "
@@ -351,10 +362,7 @@ def detect_corpus(
         raise ConfigError(
             f"unknown annotation format {output_format!r}; expected {ANNOTATION_FORMATS}"
         )
-    if paths_overlap(source, out):
-        raise PhiscrubError("the output must not be the input, inside it, or around it")
-    if out.exists() and any(out.iterdir()):
-        raise PhiscrubError(f"{out} is not empty; choose a new output directory")
+    _check_output(source, out, "choose a new output directory")
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups)

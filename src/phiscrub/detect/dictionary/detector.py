@@ -6,6 +6,7 @@ from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.names import find_names
 from phiscrub.detect.dictionary.places import find_places, find_professions
 from phiscrub.document import Document, Span, dedupe_spans
+from phiscrub.text.tokenize import tokenize
 
 
 class DictionaryDetector:
@@ -27,10 +28,11 @@ class DictionaryDetector:
     def detect(self, doc: Document) -> list[Span]:
         text = doc.text
         gaz = gazetteers(self.language)
+        tokens = tokenize(text)  # shared by the place and profession gazetteers
         hits = [
             *find_names(text, gaz),
-            *find_places(text, self.language),
-            *find_professions(text, self.language),
+            *find_places(text, tokens, self.language),
+            *find_professions(text, tokens, self.language),
         ]
         return dedupe_spans(
             [

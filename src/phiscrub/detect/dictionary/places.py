@@ -10,7 +10,7 @@ import regex
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
 from phiscrub.detect.dictionary.names import WORD, NameHit
-from phiscrub.text.tokenize import tokenize
+from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
 PLACE_AFTER_CUE = regex.compile(
@@ -65,7 +65,7 @@ def place_label(text: str, gaz: Gazetteers) -> str:
     return "CITY"
 
 
-def find_places(text: str, language: str) -> Iterator[NameHit]:
+def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
     gaz = gazetteers(language)
     places, _ = _matchers(language)
     for match in PLACE_AFTER_CUE.finditer(text):
@@ -76,7 +76,6 @@ def find_places(text: str, language: str) -> Iterator[NameHit]:
             label = place_label(follow.group("n"), gaz)
             if label != "CITY":
                 yield NameHit(*follow.span("n"), label, 0.85, "place_cue")
-    tokens = tokenize(text)
     for hit in places.find(tokens):
         start, end = tokens[hit.first].start, tokens[hit.last].end
         surface = text[start:end]
@@ -93,9 +92,8 @@ def find_places(text: str, language: str) -> Iterator[NameHit]:
             yield NameHit(start, end, "CITY", 0.75, "gazetteer_city")
 
 
-def find_professions(text: str, language: str) -> Iterator[NameHit]:
+def find_professions(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
     _, professions = _matchers(language)
-    tokens = tokenize(text)
     found: list[tuple[int, int]] = []
     for hit in professions.find(tokens):
         start, end = tokens[hit.first].start, tokens[hit.last].end
