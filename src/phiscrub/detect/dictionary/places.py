@@ -22,11 +22,6 @@ PLACE_AFTER_CUE = regex.compile(
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
 CITY_CUE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of)[ ]+(?:the[ ]+)?)$")
-_STATES = (
-    "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH "
-    "NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY"
-)
-STATE_ABBREVIATIONS = frozenset(_STATES.split())
 PROFESSION_CUE = regex.compile(
     r"(?i:\b(?:works?|worked|working|employed|retired|former|formerly|occupation|job|"
     r"profession|career|trained|is|was|as)\b)[\s:,]*(?:(?:an?|the)\s+)?$"
@@ -60,7 +55,7 @@ def place_label(text: str, gaz: Gazetteers) -> str:
     low = text.lower()
     if low in gaz.countries:
         return "COUNTRY"
-    if low in gaz.states or text in STATE_ABBREVIATIONS:
+    if low in gaz.states or text in gaz.state_codes:
         return "STATE"
     return "CITY"
 
