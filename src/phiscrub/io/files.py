@@ -6,6 +6,7 @@ import contextlib
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from phiscrub.errors import FormatError, PhiscrubError
@@ -42,6 +43,21 @@ def write_atomic(path: Path, content: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(content)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_atomic_with(path: Path, writer: Callable[[Path], object]) -> None:
+    """Have ``writer`` write a temporary file beside ``path``, then rename it into place (for
+    libraries that write files themselves, such as crfsuite and gensim)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        writer(Path(tmp))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
