@@ -1,0 +1,78 @@
+"""Word clusters from embeddings: k-means over word2vec vectors at several granularities.
+
+They stand in for the Brown clusters of Liu et al.: a word's cluster ids tell the CRF which
+words behave alike ("martínez" near other surnames) even when the word itself was never seen in
+training. The table is made once at training time and saved in the model directory as JSON, so
+tagging needs neither the embeddings file nor scikit-learn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from phiscrub.embeddings import WordVectors, embedding_key
+from phiscrub.errors import FormatError, PhiscrubError
+from phiscrub.io.files import write_atomic
+
+CLUSTERS_FILE = "clusters.json"
+
+
+@dataclass(frozen=True)
+class ClusterTable:
+    """Cluster ids per word key, one id per granularity."""
+
+    granularities: tuple[int, ...]
+    ids: dict[str, tuple[int, ...]]
+
+    def lookup(self, word: str) -> tuple[int, ...] | None:
+        return self.ids.get(embedding_key(word))
+
+    def save(self, directory: Path) -> Path:
+        path = directory / CLUSTERS_FILE
+        data = {"granularities": list(self.granularities), "ids": self.ids}
+        write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return path
+
+    @classmethod
+    def load(cls, directory: Path) -> ClusterTable:
+        path = directory / CLUSTERS_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            granularities = tuple(int(k) for k in data["granularities"])
+            ids = {word: tuple(values) for word, values in data["ids"].items()}
+        except OSError as exc:
+            raise FormatError(path, exc.strerror or "cannot read") from None
+        except (ValueError, KeyError, TypeError):
+            raise FormatError(path, "not a cluster table") from None
+        return cls(granularities, ids)
+
+
+def make_clusters(
+    vectors: WordVectors, granularities: list[int], seed: int = 1, max_words: int = 50000
+) -> ClusterTable:
+    """k-means (scikit-learn's mini-batch k-means) over the first ``max_words`` vectors (the
+    most frequent, in gensim's files), once per granularity; vectors are length-normalised so
+    that clusters follow cosine similarity."""
+    try:
+        from sklearn.cluster import MiniBatchKMeans
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise PhiscrubError(
+            "word clusters need scikit-learn: pip install 'phiscrub[embeddings]'"
+        ) from None
+    words = vectors.words[:max_words]
+    matrix = vectors.vectors[:max_words].astype(np.float64)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    matrix = matrix / np.where(norms == 0, 1, norms)
+    columns = []
+    for k in granularities:
+        k = min(k, len(words))
+        kmeans = MiniBatchKMeans(n_clusters=k, random_state=seed, n_init=3, batch_size=2048)
+        columns.append(kmeans.fit_predict(matrix))
+    ids: dict[str, tuple[int, ...]] = {}
+    for row, word in enumerate(words):
+        ids.setdefault(embedding_key(word), tuple(int(c[row]) for c in columns))
+    return ClusterTable(tuple(granularities), ids)

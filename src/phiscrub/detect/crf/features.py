@@ -1,0 +1,336 @@
+"""Token features for the CRF, by family (see ``FeatureConfig``).
+
+Features are strings (``"l[-1]=dr"``), each with weight 1, as python-crfsuite takes them. Window
+features stop at the edges of the CRF's sequence (sentence, line or note), like the papers'
+sentence-level CRFs. Nothing here prints or logs token text.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from phiscrub.detect.crf.clusters import ClusterTable
+from phiscrub.detect.crf.config import CRFConfig
+from phiscrub.detect.dictionary.detector import DictionaryDetector
+from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.rules import RuleDetector
+from phiscrub.detect.rules.patterns import BUILTIN
+from phiscrub.document import Document, Span
+from phiscrub.embeddings import embedding_key
+from phiscrub.text.sections import find_lines, find_sections, known_headers
+from phiscrub.text.sentences import END_MARKS, line_bounds, sentence_bounds
+from phiscrub.text.tags import TokenIndex
+from phiscrub.text.tokenize import Token, tokenize
+
+Bounds = list[tuple[int, int]]
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _bucket(value: int, edges: Sequence[int]) -> str:
+    """The first edge ``value`` does not exceed, or ``>last``."""
+    for edge in edges:
+        if value <= edge:
+            return str(edge)
+    return f">{edges[-1]}"
+
+
+def char_shape(word: str) -> str:
+    """Per-character shape: ``X`` upper, ``x`` lower, ``d`` digit, ``S`` anything else."""
+    return "".join(
+        "X" if c.isupper() else "x" if c.isalpha() else "d" if c.isdigit() else "S" for c in word
+    )
+
+
+def collapsed_shape(word: str) -> str:
+    """The per-character shape with repeats collapsed: ``Hospital`` -> ``Xx``."""
+    shape = char_shape(word)
+    return "".join(c for i, c in enumerate(shape) if i == 0 or c != shape[i - 1])
+
+
+def presence_shape(word: str) -> str:
+    """Dehghan's 4-slot shape: has upper, lower, digit, other (``"1100"`` for ``Hospital``)."""
+    return "".join(
+        "1" if any(test(c) for c in word) else "0"
+        for test in (
+            str.isupper,
+            str.islower,
+            str.isdigit,
+            lambda c: not c.isalnum(),
+        )
+    )
+
+
+def _case(word: str) -> str:
+    if not any(c.isalpha() for c in word):
+        return "none"
+    if word.isupper():
+        return "upper"
+    if word.islower():
+        return "lower"
+    if word.istitle():
+        return "title"
+    return "mixed"
+
+
+def _span_marks(tokens: Sequence[Token], spans: Sequence[Span]) -> list[list[str]]:
+    """``B-LABEL``/``I-LABEL`` marks per token for each span touching it."""
+    marks: list[list[str]] = [[] for _ in tokens]
+    index = TokenIndex(tokens)
+    for span in spans:
+        first, last, _ = index.token_range(span.start, span.end)
+        for i in range(first, last):
+            marks[i].append(("B-" if i == first else "I-") + span.label)
+    return marks
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A note's tokens and the token ranges of its sentences, lines and CRF sequences."""
+
+    tokens: list[Token]
+    sentences: Bounds
+    lines: Bounds
+    sequences: Bounds
+
+
+class Featurizer:
+    """Turns a document into per-token feature lists.
+
+    Args:
+        config: The CRF recipe (feature families, language, sequence unit).
+        clusters: The cluster table, needed when ``config.features.clusters`` is on.
+        base: Directory against which a relative ``config.patterns`` path is resolved.
+    """
+
+    def __init__(
+        self, config: CRFConfig, clusters: ClusterTable | None = None, base: Path | None = None
+    ) -> None:
+        self.config = config
+        self.features = config.features
+        self.clusters = clusters if self.features.clusters else None
+        self.base = base
+
+    @cached_property
+    def _rules(self) -> RuleDetector:
+        patterns: str | Path = self.config.patterns or self.config.language
+        if self.config.patterns not in (None, *BUILTIN) and self.base is not None:
+            patterns = self.base / patterns
+        return RuleDetector(patterns, name="crf-rules")
+
+    @cached_property
+    def _dictionary(self) -> DictionaryDetector:
+        return DictionaryDetector(self.config.language, name="crf-dictionary")
+
+    def layout(self, text: str) -> Layout:
+        tokens = tokenize(text, split_case=self.config.split_case)
+        sentences = sentence_bounds(text, tokens)
+        lines = line_bounds(text, tokens)
+        unit = self.config.sequence
+        sequences = (
+            sentences if unit == "sentence" else lines if unit == "line" else [(0, len(tokens))]
+        )
+        return Layout(tokens, sentences, lines, sequences if tokens else [])
+
+    def featurize(self, doc: Document, layout: Layout) -> list[list[str]]:
+        """One feature list per token of ``layout``."""
+        tokens = layout.tokens
+        feats: list[list[str]] = [["bias"] for _ in tokens]
+        if not tokens:
+            return feats
+        f = self.features
+        for first, last in layout.sequences:
+            if f.words:
+                self._words(tokens, first, last, feats)
+            if f.shapes:
+                self._shapes(tokens, first, last, feats)
+            if self.clusters is not None:
+                self._clusters(tokens, first, last, feats)
+        for i, token in enumerate(tokens):
+            if f.affixes:
+                self._affixes(token.text, feats[i])
+            if f.orthography:
+                self._orthography(token.text, feats[i])
+        if f.sentence:
+            self._sentence(tokens, layout.sentences, feats)
+        if f.section:
+            self._section(doc.text, tokens, feats)
+        if f.positional:
+            self._positional(doc.text, tokens, layout.lines, feats)
+        if f.dictionary:
+            self._gazetteer(tokens, layout.sequences, feats)
+            self._marks("d", tokens, self._dictionary.detect(doc), layout.sequences, feats)
+        if f.rules:
+            self._marks("r", tokens, self._rules.detect(doc), layout.sequences, feats)
+        return feats
+
+    def _words(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
+        window, ngrams = self.features.window, self.features.ngrams
+        lowered = [embedding_key(t.text) for t in tokens[first:last]]
+        size = last - first
+        for j in range(size):
+            out = feats[first + j]
+            for d in range(-window, window + 1):
+                k = j + d
+                if 0 <= k < size:
+                    out.append(f"w[{d}]={tokens[first + k].text}")
+                    out.append(f"l[{d}]={lowered[k]}")
+                elif d:
+                    out.append(f"l[{d}]=<{'s' if k < 0 else '/s'}>")
+            for n in range(2, ngrams + 1):
+                for d in range(-window, window - n + 2):
+                    if j + d >= 0 and j + d + n <= size:
+                        out.append(f"l[{d}:{d + n - 1}]=" + "|".join(lowered[j + d : j + d + n]))
+
+    def _affixes(self, word: str, out: list[str]) -> None:
+        low = word.lower()
+        for k in range(1, min(self.features.affix_max, len(low)) + 1):
+            out.append(f"p{k}={low[:k]}")
+            out.append(f"s{k}={low[-k:]}")
+
+    @staticmethod
+    def _orthography(word: str, out: list[str]) -> None:
+        out.append(f"case={_case(word)}")
+        if any(c.isdigit() for c in word):
+            out.append("digit")
+            if word.isdigit():
+                out.append("alldigit")
+        if any(not c.isalnum() for c in word):
+            out.append("punct")
+        out.append(f"len={_bucket(len(word), (1, 2, 3, 4, 6, 10))}")
+
+    @staticmethod
+    def _shapes(tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
+        collapsed = [collapsed_shape(t.text) for t in tokens[first:last]]
+        for j in range(last - first):
+            word = tokens[first + j].text
+            out = feats[first + j]
+            out.append(f"sh={char_shape(word[:12])}")
+            out.append(f"csh={collapsed[j]}")
+            out.append(f"p4={presence_shape(word)}")
+            if j > 0:
+                out.append(f"csh[-1]={collapsed[j - 1]}")
+            if j + 1 < last - first:
+                out.append(f"csh[1]={collapsed[j + 1]}")
+
+    def _clusters(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
+        table = self.clusters
+        assert table is not None
+        ids = [table.lookup(t.text) for t in tokens[first:last]]
+        for j in range(last - first):
+            out = feats[first + j]
+            for d in (-1, 0, 1):
+                if not 0 <= j + d < last - first:
+                    continue
+                found = ids[j + d]
+                for g, k in enumerate(table.granularities):
+                    out.append(f"c{k}[{d}]={found[g] if found is not None else 'unk'}")
+
+    @staticmethod
+    def _sentence(tokens: list[Token], sentences: Bounds, feats: list[list[str]]) -> None:
+        for first, last in sentences:
+            length = f"slen={_bucket(last - first, (1, 2, 5, 10, 20, 40))}"
+            ends = tokens[last - 1].text in END_MARKS
+            depth = 0
+            depths = []
+            for token in tokens[first:last]:
+                if token.text in _CLOSE and depth > 0:
+                    depth -= 1
+                depths.append(depth)
+                if token.text in _OPEN:
+                    depth += 1
+            unmatched = depth > 0
+            for j, i in enumerate(range(first, last)):
+                out = feats[i]
+                out.append(length)
+                if ends:
+                    out.append("send")
+                if unmatched:
+                    out.append("sbracket")
+                if depths[j]:
+                    out.append("inbracket")
+                if j == 0:
+                    out.append("sfirst")
+
+    @staticmethod
+    def _section(text: str, tokens: list[Token], feats: list[list[str]]) -> None:
+        sections = find_sections(text)
+        starts = [s.start for s in sections]
+        known = known_headers()
+        for i, token in enumerate(tokens):
+            k = bisect.bisect_right(starts, token.start) - 1
+            if k < 0 or token.start >= sections[k].end:
+                feats[i].append("sec=none")
+                continue
+            section = sections[k]
+            feats[i].append(f"sec={section.name if section.name in known else 'other'}")
+            if token.start < section.header_end:
+                feats[i].append("header")
+
+    @staticmethod
+    def _positional(text: str, tokens: list[Token], lines: Bounds, feats: list[list[str]]) -> None:
+        line_starts = [line.start for line in find_lines(text)]
+        for first, last in lines:
+            number = bisect.bisect_right(line_starts, tokens[first].start) - 1
+            bucket = f"line={_bucket(number, (0, 1, 2, 5, 10, 20, 50))}"
+            for i in range(first, last):
+                out = feats[i]
+                out.append(bucket)
+                if i == first:
+                    out.append("lstart")
+                if i == last - 1:
+                    out.append("lend")
+                if i == 0 or tokens[i - 1].end < tokens[i].start:
+                    out.append("spb")
+                if i + 1 == len(tokens) or tokens[i].end < tokens[i + 1].start:
+                    out.append("spa")
+
+    def _gazetteer(self, tokens: list[Token], sequences: Bounds, feats: list[list[str]]) -> None:
+        gaz = gazetteers(self.config.language)
+        lists = (
+            ("first", gaz.first_names),
+            ("last", gaz.last_names),
+            ("city", gaz.cities),
+            ("state", gaz.states),
+            ("country", gaz.countries),
+            ("job", gaz.professions),
+            ("common", gaz.common_words),
+            ("eponym", gaz.eponyms),
+        )
+        hits = []
+        for token in tokens:
+            low = token.text.lower()
+            found = [name for name, terms in lists if low in terms]
+            if token.text in gaz.state_codes:
+                found.append("statecode")
+            hits.append(found)
+        self._window_marks("g", hits, sequences, feats)
+
+    def _marks(
+        self,
+        prefix: str,
+        tokens: list[Token],
+        spans: list[Span],
+        sequences: Bounds,
+        feats: list[list[str]],
+    ) -> None:
+        self._window_marks(prefix, _span_marks(tokens, spans), sequences, feats)
+
+    @staticmethod
+    def _window_marks(
+        prefix: str, marks: list[list[str]], sequences: Bounds, feats: list[list[str]]
+    ) -> None:
+        for first, last in sequences:
+            for i in range(first, last):
+                out = feats[i]
+                for mark in marks[i]:
+                    out.append(f"{prefix}={mark}")
+                if i > first:
+                    for mark in marks[i - 1]:
+                        out.append(f"{prefix}[-1]={mark}")
+                if i + 1 < last:
+                    for mark in marks[i + 1]:
+                        out.append(f"{prefix}[1]={mark}")

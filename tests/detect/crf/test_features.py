@@ -1,0 +1,132 @@
+import pytest
+
+from phiscrub.detect.crf.clusters import ClusterTable
+from phiscrub.detect.crf.config import FAMILIES, CRFConfig, FeatureConfig
+from phiscrub.detect.crf.features import (
+    Featurizer,
+    char_shape,
+    collapsed_shape,
+    presence_shape,
+)
+from phiscrub.document import Document
+
+
+def _only(*families: str, **settings) -> CRFConfig:
+    flags = {family: family in families for family in FAMILIES}
+    return CRFConfig(features=FeatureConfig(**flags, **settings))
+
+
+def _features(config: CRFConfig, text: str, clusters: ClusterTable | None = None):
+    featurizer = Featurizer(config, clusters)
+    layout = featurizer.layout(text)
+    return layout, featurizer.featurize(Document("d", text), layout)
+
+
+def test_shapes():
+    assert char_shape("Hospital") == "Xxxxxxxx"
+    assert collapsed_shape("Hospital") == "Xx"
+    assert char_shape("2069-04") == "ddddSdd"
+    assert collapsed_shape("McD0n-") == "XxXdxS"
+    assert presence_shape("Hospital") == "1100"
+    assert presence_shape("A1-") == "1011"
+    assert presence_shape("") == "0000"
+
+
+def test_word_window_stops_at_the_sequence_edge():
+    layout, feats = _features(_only("words", window=1, ngrams=2), "Dr Lee.\nHome")
+    assert [t.text for t in layout.tokens] == ["Dr", "Lee", ".", "Home"]
+    assert layout.sequences == [(0, 3), (3, 4)]
+    assert feats[0] == [
+        "bias",
+        "l[-1]=<s>",
+        "w[0]=Dr",
+        "l[0]=dr",
+        "w[1]=Lee",
+        "l[1]=lee",
+        "l[0:1]=dr|lee",
+    ]
+    # "Home" is a sequence of its own: nothing from the line before it
+    assert feats[3] == ["bias", "l[-1]=<s>", "w[0]=Home", "l[0]=home", "l[1]=</s>"]
+
+
+def test_affixes_orthography_and_digit_normalised_words():
+    _, feats = _features(_only("affixes", "orthography", affix_max=2), "MRN 12")
+    assert feats[0] == ["bias", "p1=m", "s1=n", "p2=mr", "s2=rn", "case=upper", "len=3"]
+    assert feats[1] == [
+        "bias",
+        "p1=1",
+        "s1=2",
+        "p2=12",
+        "s2=12",
+        "case=none",
+        "digit",
+        "alldigit",
+        "len=2",
+    ]
+    _, feats = _features(_only("words", window=0, ngrams=1), "12")
+    assert feats[0] == ["bias", "w[0]=12", "l[0]=00"]
+
+
+def test_sentence_section_and_positional_features():
+    text = "HISTORY: seen (left\nPlan: home."
+    layout, feats = _features(_only("sentence", "section", "positional"), text)
+    assert [t.text for t in layout.tokens] == [
+        "HISTORY",
+        ":",
+        "seen",
+        "(",
+        "left",
+        "Plan",
+        ":",
+        "home",
+        ".",
+    ]
+    seen, left, home = feats[2], feats[4], feats[7]
+    assert "slen=5" in seen and "sbracket" in seen and "send" not in seen
+    assert "inbracket" in left and "inbracket" not in seen
+    assert "sec=history" in seen and "header" in feats[0] and "header" not in seen
+    assert "sec=plan" in home and "send" in home
+    assert "line=0" in seen and "line=1" in home
+    assert "lstart" in feats[0] and "lend" in left and "lstart" in feats[5]
+    assert "spb" in seen and "spa" in seen
+    assert "spa" not in feats[0]  # "HISTORY" is glued to ":"
+    assert "spb" not in feats[1]
+
+
+def test_gazetteer_and_rule_marks_with_neighbours():
+    text = "Seen by Dr John Smith on 3/4/2019 in Boston"
+    layout, feats = _features(_only("dictionary", "rules"), text)
+    words = [t.text for t in layout.tokens]
+    john, smith, date = words.index("John"), words.index("Smith"), words.index("3")
+    assert "g=first" in feats[john]
+    assert "g=last" in feats[smith] and "g[-1]=first" in feats[smith]
+    assert "g=city" in feats[words.index("Boston")]
+    assert "d=B-DOCTOR" in feats[john] and "d=I-DOCTOR" in feats[smith]
+    assert "r=B-DATE" in feats[date] and "r[1]=B-DATE" in feats[date - 1]
+    assert "r=I-DATE" in feats[date + 4]
+    assert not any(f.startswith(("r=", "d=")) for f in feats[0])
+
+
+def test_cluster_ids_with_unknown_words():
+    table = ClusterTable((2, 8), {"lee": (1, 5), "dr": (0, 3)})
+    _, feats = _features(_only("clusters"), "Dr Lee X", table)
+    assert feats[1] == [
+        "bias",
+        "c2[-1]=0",
+        "c8[-1]=3",
+        "c2[0]=1",
+        "c8[0]=5",
+        "c2[1]=unk",
+        "c8[1]=unk",
+    ]
+
+
+def test_no_families_leaves_only_the_bias():
+    _, feats = _features(_only(), "a b")
+    assert feats == [["bias"], ["bias"]]
+
+
+@pytest.mark.parametrize("unit, expected", [("sentence", 2), ("line", 1), ("document", 1)])
+def test_sequence_unit(unit, expected):
+    featurizer = Featurizer(CRFConfig(sequence=unit))
+    assert len(featurizer.layout("One. Two").sequences) == expected
