@@ -171,3 +171,43 @@ def test_detect_writes_the_notes_unchanged_with_detected_spans(tmp_path, monkeyp
     printed = capsys.readouterr()
     assert "annotated 1 documents" in printed.out
     assert "Mojisola" not in printed.out + printed.err and "Okafor" not in printed.out + printed.err
+
+
+def test_embeddings_then_train_crf_then_detect_with_the_model(tmp_path, monkeypatch, capsys):
+    from tests.detect.crf.test_tagger import NAMES, _doc
+
+    docs = [_doc(i, name, f"{i + 1}/2/2019") for i, name in enumerate(NAMES)]
+    write_corpus(docs, tmp_path / "train", "brat")
+    vectors = tmp_path / "vec.txt"
+    args = ["embeddings", "train", str(tmp_path / "train"), "--out", str(vectors), "--dim", "8"]
+    result = runner.invoke(app, [*args, "--min-count", "1", "--epochs", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("wrote 22 word vectors of size 8 from 8 documents")
+    model = tmp_path / "model"
+    args = ["train", "crf", "--train", str(tmp_path / "train"), "--dev", str(tmp_path / "train")]
+    result = runner.invoke(
+        app, [*args, "--out", str(model), "--embeddings", str(vectors), "--without", "rules"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "trained on 8 documents" in result.output
+    assert "│ strict " in result.output and "Ruiz" not in result.output
+    assert (model / "crf" / "clusters.json").is_file()
+    result = runner.invoke(
+        app,
+        [
+            "detect",
+            str(tmp_path / "train"),
+            str(tmp_path / "out"),
+            "--pipeline",
+            str(model),
+            "--format",
+            "jsonl",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    found = list(read_corpus(tmp_path / "out" / "notes.jsonl"))
+    assert [[s.key for s in d.spans] for d in found] == [[s.key for s in d.spans] for d in docs]
+    code, _, err = run_main(monkeypatch, capsys, *args, "--out", str(model), "--without", "x")
+    assert code == 2 and "unknown feature family x" in err
+    code, _, err = run_main(monkeypatch, capsys, *args[:-2], "--out", str(tmp_path / "m2"))
+    assert code == 2 and "--embeddings" in err

@@ -25,6 +25,7 @@ from phiscrub.deid import (
     deid_corpus,
     detect_corpus,
 )
+from phiscrub.detect.crf.config import FAMILIES
 from phiscrub.errors import PhiscrubError
 from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.criteria import CRITERIA
@@ -314,6 +315,118 @@ def synth_command(
     out.print("spans per label:")
     for label, count in summary["spans_per_label"].items():
         out.print(f"  {label}: {count:,}")
+
+
+train_app = typer.Typer(help="Train models; each command writes a pipeline directory.")
+embeddings_app = typer.Typer(help="Word embeddings for the cluster features and neural models.")
+app.add_typer(train_app, name="train")
+app.add_typer(embeddings_app, name="embeddings")
+
+
+@embeddings_app.command("train")
+def embeddings_train_command(
+    corpus: Annotated[list[Path], typer.Argument(help="Notes to learn from (files or dirs).")],
+    target: Annotated[Path, typer.Option("--out", help="New word2vec text file.")],
+    algorithm: Annotated[str, typer.Option(help="word2vec or fasttext (gensim).")] = "word2vec",
+    dim: Annotated[int, typer.Option(help="Vector size.")] = 100,
+    window: Annotated[int, typer.Option(help="Context window.")] = 5,
+    min_count: Annotated[int, typer.Option(help="Ignore rarer words.")] = 2,
+    epochs: Annotated[int, typer.Option(help="Passes over the text.")] = 10,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 1,
+    input_format: FormatOption = None,
+) -> None:
+    """Train word embeddings (skip-gram) on unlabeled notes; annotations are ignored."""
+    from phiscrub.embeddings import train_vectors
+
+    if algorithm not in ("word2vec", "fasttext"):
+        raise PhiscrubError(f"--algorithm must be word2vec or fasttext, not {algorithm!r}")
+    for source in corpus:
+        if paths_overlap(target, source):
+            raise PhiscrubError(f"{target}: the output must not overlap the input {source}")
+    if target.exists():
+        raise PhiscrubError(f"{target}: already exists; choose a new file")
+    errors: list[PhiscrubError] = []
+    docs = [doc for source in corpus for doc in read_corpus(source, input_format, errors.append)]
+    words = train_vectors(
+        docs,
+        target,
+        algorithm,
+        dim,
+        window,
+        min_count,
+        epochs,
+        seed,  # type: ignore[arg-type]
+    )
+    out.print(f"wrote {words:,} word vectors of size {dim} from {len(docs)} documents to {target}")
+    _report_errors(errors)
+
+
+@train_app.command("crf")
+def train_crf_command(
+    train: Annotated[Path, typer.Option(help="Annotated training corpus.")],
+    target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    dev: Annotated[Path | None, typer.Option(help="Annotated corpus to report on.")] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="CRF settings (TOML or JSON; see CRFConfig).")
+    ] = None,
+    embeddings: Annotated[
+        Path | None, typer.Option(help="word2vec text file for the cluster features.")
+    ] = None,
+    without: Annotated[
+        list[str] | None,
+        typer.Option(help=f"Turn a feature family off (repeatable): {', '.join(FAMILIES)}."),
+    ] = None,
+    language: Annotated[
+        str | None, typer.Option(help="en or es: gazetteers and rules for the features.")
+    ] = None,
+    input_format: FormatOption = None,
+) -> None:
+    """Train the feature-rich CRF; OUT becomes a pipeline for detect and deid --pipeline."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from phiscrub.train import read_crf_config, train_crf
+
+    settings = read_crf_config(config, without or [], language)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        "{task.fields[loss]}",
+        console=err,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, object] = {}
+
+        def advance(stage: str, done: int, total: int, loss: float | None) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total, loss="")
+            text = f"loss {loss:,.1f}" if loss is not None else ""
+            bar.update(tasks[stage], completed=done, loss=text)  # type: ignore[arg-type]
+
+        result = train_crf(
+            train,
+            target,
+            settings,
+            dev,
+            embeddings,
+            input_format,
+            advance,
+            on_dev=lambda done, total: advance("tagging dev", done, total, None),
+        )
+    report = result.report
+    out.print(
+        f"trained on {report.documents} documents ({report.tokens:,} tokens, "
+        f"{report.sequences:,} sequences) in {report.seconds:.1f} s; "
+        f"iterations {', '.join(f'{k} {v}' for k, v in report.iterations.items())}; "
+        f"{report.misaligned_spans} spans snapped to token boundaries"
+    )
+    out.print(f"wrote the pipeline to {result.pipeline}")
+    if result.dev is not None:
+        rate = result.dev_characters / result.dev_seconds if result.dev_seconds else 0.0
+        out.print(criteria_table(result.dev))
+        out.print(leak_line(result.dev))
+        out.print(f"tagged dev at {rate:,.0f} characters/s")
 
 
 def _report_errors(errors: list[PhiscrubError]) -> None:

@@ -24,7 +24,11 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
     policy = "priority"      # priority | longest | score | union
     priority = ["FECHAS", "NOMBRE_SUJETO_ASISTENCIA"]   # optional; default: by PHI type
 
-A saved pipeline is a directory holding ``pipeline.json`` (and, later, model weights).
+    [[detector]]
+    type = "crf"             # a trained model directory (phiscrub train crf)
+    model = "crf"            # relative to the config file's directory
+
+A saved pipeline is a directory holding ``pipeline.json`` and the model directories it names.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector
+from phiscrub.detect.crf import CRFTagger
 from phiscrub.detect.dictionary.detector import DictionaryDetector
 from phiscrub.detect.dictionary.patient import PatientDictionary, build_patient_dictionary
 from phiscrub.detect.rules import RuleDetector
@@ -69,7 +74,16 @@ class DictionaryConfig(BaseModel):
     name: str = "dictionary"
 
 
-DetectorConfig = Annotated[RulesConfig | DictionaryConfig, Field(discriminator="type")]
+class CRFDetectorConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["crf"]
+    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
+    name: str = "crf"
+
+
+DetectorConfig = Annotated[
+    RulesConfig | DictionaryConfig | CRFDetectorConfig, Field(discriminator="type")
+]
 
 
 class TwoPassConfig(BaseModel):
@@ -129,9 +143,15 @@ class Pipeline:
             return config.patterns
         return self.base / config.patterns
 
-    def _build(self, config: RulesConfig | DictionaryConfig) -> Detector:
+    def _model_path(self, config: CRFDetectorConfig) -> Path:
+        path = Path(config.model)
+        return path if path.is_absolute() or self.base is None else self.base / path
+
+    def _build(self, config: RulesConfig | DictionaryConfig | CRFDetectorConfig) -> Detector:
         if isinstance(config, DictionaryConfig):
             return DictionaryDetector(config.language, config.name, config.labels)
+        if isinstance(config, CRFDetectorConfig):
+            return CRFTagger.load(self._model_path(config), config.name)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
     @property
@@ -206,11 +226,19 @@ class Pipeline:
 
     def save(self, directory: str | Path) -> Path:
         """Write ``pipeline.json`` into ``directory``, with a copy of every pattern file that is
-        not built in, so that the directory alone rebuilds the pipeline."""
+        not built in and of every model directory, so that the directory alone rebuilds the
+        pipeline."""
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
         config = self.config.model_copy(deep=True)
         for index, detector in enumerate(config.detector):
+            if isinstance(detector, CRFDetectorConfig):
+                if self.base is not None and self.base.resolve() == directory.resolve():
+                    continue  # saved where it already lives: its models are in place
+                copy = f"model-{index + 1}"
+                CRFTagger.load(self._model_path(detector)).copy_to(directory / copy)
+                detector.model = copy
+                continue
             if isinstance(detector, RulesConfig) and detector.patterns not in BUILTIN:
                 source = Path(self._patterns_path(detector))
                 copy = f"patterns-{index + 1}.toml"

@@ -1,0 +1,134 @@
+"""Training commands behind ``phiscrub train``: each writes a pipeline directory.
+
+``train_crf`` reads an annotated corpus, makes word clusters from an embeddings file when the
+cluster features are on, trains the CRF, and writes::
+
+    OUT/pipeline.json     a pipeline running the CRF alone (phiscrub detect/deid --pipeline OUT)
+    OUT/crf/              the CRF model directory (crf.json, *.crfsuite, clusters.json)
+
+then, with a dev corpus, tags it and scores it with our evaluator.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from phiscrub.configs import loads, validated
+from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
+from phiscrub.detect.crf.clusters import make_clusters
+from phiscrub.detect.crf.tagger import Progress
+from phiscrub.document import Document
+from phiscrub.embeddings import read_vectors
+from phiscrub.errors import ConfigError, PhiscrubError
+from phiscrub.evaluate import evaluate
+from phiscrub.evaluate.scorer import Evaluation
+from phiscrub.io import read_corpus
+from phiscrub.io.files import paths_overlap
+from phiscrub.pipeline import CRFDetectorConfig, MergeConfig, Pipeline, PipelineConfig
+
+CRF_DIRECTORY = "crf"
+
+
+def read_crf_config(path: Path | None, without: list[str], language: str | None) -> CRFConfig:
+    """A CRF recipe from a TOML/JSON file (defaults when None), with feature families turned
+    off by name and the language overridden."""
+    data: dict = {}
+    if path is not None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read CRF config ({exc.strerror})") from None
+        data = loads(text, str(path), path.suffix == ".json")
+    origin = str(path) if path is not None else "CRF settings"
+    config = validated(CRFConfig, data, origin)
+    unknown = sorted(set(without) - set(FAMILIES))
+    if unknown:
+        raise ConfigError(
+            f"unknown feature family {', '.join(unknown)}; expected some of {', '.join(FAMILIES)}"
+        )
+    features = config.features.model_copy(update={family: False for family in without})
+    update: dict[str, object] = {"features": features}
+    if language is not None:
+        update["language"] = language
+    return validated(CRFConfig, config.model_copy(update=update).model_dump(), origin)
+
+
+@dataclass(frozen=True)
+class CRFTrainResult:
+    pipeline: Path
+    report: TrainingReport
+    dev: Evaluation | None
+    dev_seconds: float
+    dev_characters: int
+
+
+def _check_out(out: Path, inputs: list[Path]) -> None:
+    for source in inputs:
+        if paths_overlap(out, source):
+            raise PhiscrubError(f"{out}: the model directory must not overlap the input {source}")
+    if out.exists() and (out.is_file() or any(out.iterdir())):
+        raise PhiscrubError(f"{out}: already exists and is not empty; choose a new directory")
+
+
+def train_crf(
+    train: Path,
+    out: Path,
+    config: CRFConfig,
+    dev: Path | None = None,
+    embeddings: Path | None = None,
+    input_format: str | None = None,
+    progress: Progress | None = None,
+    seed: int = 1,
+    on_dev: Callable[[int, int], None] | None = None,
+) -> CRFTrainResult:
+    """Train a CRF on the corpus at ``train`` and write a pipeline directory at ``out``.
+
+    Args:
+        train: Annotated training corpus (file or directory; any readable format).
+        out: New (or empty) directory for the pipeline.
+        config: The CRF recipe.
+        dev: Annotated corpus to report on after training.
+        embeddings: word2vec text file for the cluster features.
+        input_format: Format of both corpora (detected when None).
+        progress: Training progress callback (see ``CRFTagger.train``).
+        seed: Seed of the k-means clustering.
+        on_dev: Called as ``on_dev(done, total)`` while the dev corpus is tagged.
+    """
+    _check_out(out, [p for p in (train, dev, embeddings) if p is not None])
+    clusters = None
+    if config.features.clusters:
+        if embeddings is None:
+            raise ConfigError(
+                "cluster features need word embeddings: pass --embeddings FILE "
+                "(phiscrub embeddings train) or --without clusters"
+            )
+        clusters = make_clusters(read_vectors(embeddings), config.clusters, seed)
+    docs = list(read_corpus(train, input_format))
+    dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
+    tagger, report = CRFTagger.train(docs, out / CRF_DIRECTORY, config, clusters, progress)
+    pipeline = Pipeline(
+        PipelineConfig(
+            name=f"crf-{config.language}",
+            language=config.language,
+            detector=[CRFDetectorConfig(type="crf", model=CRF_DIRECTORY)],
+            merge=MergeConfig(policy="priority"),
+        ),
+        out,
+    )
+    pipeline.save(out)
+    evaluation = None
+    seconds = 0.0
+    if dev_docs:
+        started = time.perf_counter()
+        system: list[Document] = []
+        for number, doc in enumerate(dev_docs, start=1):
+            system.append(doc.with_spans(tagger.detect(doc)))
+            if on_dev is not None:
+                on_dev(number, len(dev_docs))
+        seconds = time.perf_counter() - started
+        evaluation = evaluate(dev_docs, system)
+    characters = sum(len(doc.text) for doc in dev_docs)
+    return CRFTrainResult(out, report, evaluation, seconds, characters)
