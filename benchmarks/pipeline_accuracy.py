@@ -13,7 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
-from record import label_rows, peak_rss_mb, record, strict_per_label
+from record import finish, peak_rss_mb
 
 from phiscrub.evaluate import evaluate
 from phiscrub.io import read_corpus
@@ -49,16 +49,12 @@ def main() -> None:
         "characters/s (one core)": round(characters / seconds),
         "peak RSS (MB)": peak_rss_mb(),
     }
-    per_label = strict_per_label(result.per_label)
-    summary.update(label_rows(per_label))
-    path = record(
+    finish(
         f"accuracy_{pipeline.name}_{corpus}",
         summary,
-        {"criteria": {k: v.as_dict() for k, v in result.criteria.items()}, "per_label": per_label},
+        result.per_label,
+        {"criteria": {k: v.as_dict() for k, v in result.criteria.items()}},
     )
-    for key, value in summary.items():
-        print(f"{key}: {value}")
-    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

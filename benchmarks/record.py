@@ -77,6 +77,19 @@ def record(name: str, summary: dict[str, Any], detail: dict[str, Any] | None = N
     return path
 
 
+def finish(
+    name: str, summary: dict[str, Any], per_label: dict[str, dict[str, Any]], detail: dict[str, Any]
+) -> None:
+    """Add per-label strict rows to ``summary``, record the result (per-label counts in its
+    detail) and print the summary."""
+    rows = strict_per_label(per_label)
+    summary.update(label_rows(rows))
+    path = record(name, summary, {**detail, "per_label": rows})
+    for key, value in summary.items():
+        print(f"{key}: {value}")
+    print(f"wrote {path}")
+
+
 def write_table() -> None:
     lines = [
         "# Benchmarks",

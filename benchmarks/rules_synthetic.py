@@ -15,7 +15,7 @@ import argparse
 import os
 import time
 
-from record import label_rows, peak_rss_mb, record, strict_per_label
+from record import finish, peak_rss_mb
 
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.criteria import CRITERIA
@@ -62,20 +62,15 @@ def main() -> None:
     summary["characters/s (one core, two-pass on)"] = round(characters / seconds[True])
     summary["characters/s (one core, two-pass off)"] = round(characters / seconds[False])
     summary["peak RSS (MB)"] = peak_rss_mb()
-    per_label = strict_per_label(on.per_label)
-    summary.update(label_rows(per_label))
-    path = record(
+    finish(
         f"synthetic_{pipeline.name}",
         summary,
+        on.per_label,
         {
             "criteria_two_pass_on": {k: v.as_dict() for k, v in on.criteria.items()},
             "criteria_two_pass_off": {k: v.as_dict() for k, v in off.criteria.items()},
-            "per_label": per_label,
         },
     )
-    for key, value in summary.items():
-        print(f"{key}: {value}")
-    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -236,7 +236,7 @@ class Pipeline:
                 if self.base is not None and self.base.resolve() == directory.resolve():
                     continue  # saved where it already lives: its models are in place
                 copy = f"model-{index + 1}"
-                CRFTagger.load(self._model_path(detector)).copy_to(directory / copy)
+                CRFTagger.load(self._model_path(detector)).save(directory / copy)
                 detector.model = copy
                 continue
             if isinstance(detector, RulesConfig) and detector.patterns not in BUILTIN:

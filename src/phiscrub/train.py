@@ -93,7 +93,7 @@ def train_crf(
         dev: Annotated corpus to report on after training.
         embeddings: word2vec text file for the cluster features.
         input_format: Format of both corpora (detected when None).
-        progress: Training progress callback (see ``CRFTagger.train``).
+        progress: Training progress callback (see ``CRFTagger.fit``).
         seed: Seed of the k-means clustering.
         on_dev: Called as ``on_dev(done, total)`` while the dev corpus is tagged.
     """
@@ -108,7 +108,7 @@ def train_crf(
         clusters = make_clusters(read_vectors(embeddings), config.clusters, seed)
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
-    tagger, report = CRFTagger.train(docs, out / CRF_DIRECTORY, config, clusters, progress)
+    tagger, report = CRFTagger.fit(docs, out / CRF_DIRECTORY, config, clusters, progress)
     pipeline = Pipeline(
         PipelineConfig(
             name=f"crf-{config.language}",

@@ -34,7 +34,7 @@ def _spans(spans: list[Span]) -> list[tuple[int, int, str]]:
 
 @pytest.mark.parametrize("scheme", ["IO", "BIO", "BIOES"])
 def test_learns_its_training_data_and_tags_a_new_note(tmp_path, scheme):
-    tagger, report = CRFTagger.train(_corpus(), tmp_path / "m", _config(scheme=scheme))
+    tagger, report = CRFTagger.fit(_corpus(), tmp_path / "m", _config(scheme=scheme))
     assert report.documents == 8 and report.misaligned_spans == 0
     assert report.tokens == sum(len(d.text.split()) + 5 + 3 for d in _corpus())  # . : . / / split
     assert tagger.labels == ("DATE", "DOCTOR")
@@ -47,7 +47,7 @@ def test_learns_its_training_data_and_tags_a_new_note(tmp_path, scheme):
 
 
 def test_saved_model_loads_and_tags_the_same(tmp_path):
-    tagger, _ = CRFTagger.train(_corpus(), tmp_path / "m", _config())
+    tagger, _ = CRFTagger.fit(_corpus(), tmp_path / "m", _config())
     files = sorted(p.name for p in (tmp_path / "m").iterdir())
     assert files == ["crf.json", "model-0.crfsuite"]
     manifest = json.loads((tmp_path / "m" / "crf.json").read_text())
@@ -55,14 +55,14 @@ def test_saved_model_loads_and_tags_the_same(tmp_path):
         "*": "model-0.crfsuite"
     }
     loaded = CRFTagger.load(tmp_path / "m")
-    copied = loaded.copy_to(tmp_path / "copy")
+    copied = loaded.save(tmp_path / "copy")
     doc = _doc(50, "Quinn", "1/2/2003")
     assert loaded.config == tagger.config
     assert loaded.detect(doc) == tagger.detect(doc) == copied.detect(doc)
 
 
 def test_per_label_models(tmp_path):
-    tagger, report = CRFTagger.train(_corpus(), tmp_path / "m", _config(mode="per_label"))
+    tagger, report = CRFTagger.fit(_corpus(), tmp_path / "m", _config(mode="per_label"))
     assert tagger.models == {"DATE": "model-0.crfsuite", "DOCTOR": "model-1.crfsuite"}
     assert report.iterations.keys() == {"DATE", "DOCTOR"}
     doc = _corpus()[2]
@@ -72,19 +72,19 @@ def test_per_label_models(tmp_path):
 def test_cluster_features_need_a_table_and_save_it(tmp_path):
     config = _config().model_copy(update={"features": FeatureConfig(clusters=True)})
     with pytest.raises(ConfigError, match="no clusters were given"):
-        CRFTagger.train(_corpus(), tmp_path / "m", config)
+        CRFTagger.fit(_corpus(), tmp_path / "m", config)
     table = ClusterTable((2,), {name.lower(): (1,) for name in NAMES})
-    CRFTagger.train(_corpus()[:3], tmp_path / "c", config, table)
+    CRFTagger.fit(_corpus()[:3], tmp_path / "c", config, table)
     assert ClusterTable.load(tmp_path / "c") == table
 
 
 def test_training_without_spans_is_an_error(tmp_path):
     with pytest.raises(Exception, match="no annotated spans"):
-        CRFTagger.train([Document("a", "nothing here")], tmp_path / "m", _config())
+        CRFTagger.fit([Document("a", "nothing here")], tmp_path / "m", _config())
 
 
 def test_an_empty_note_has_no_spans(tmp_path):
-    tagger, _ = CRFTagger.train(_corpus()[:2], tmp_path / "m", _config())
+    tagger, _ = CRFTagger.fit(_corpus()[:2], tmp_path / "m", _config())
     assert tagger.detect(Document("e", "  \n ")) == []
 
 
@@ -94,7 +94,7 @@ def test_bad_model_directories_name_the_file(tmp_path):
     (tmp_path / "crf.json").write_text('{"format": "phiscrub-crf", "version": 99}')
     with pytest.raises(ConfigError, match="version 99"):
         CRFTagger.load(tmp_path)
-    CRFTagger.train(_corpus()[:2], tmp_path / "m", _config())
+    CRFTagger.fit(_corpus()[:2], tmp_path / "m", _config())
     (tmp_path / "m" / "model-0.crfsuite").write_bytes(b"not a model")
     with pytest.raises(FormatError, match=r"model-0\.crfsuite: not a crfsuite model"):
         CRFTagger.load(tmp_path / "m").detect(_corpus()[0])
@@ -115,7 +115,7 @@ def test_a_rule_pack_file_is_copied_into_the_model(tmp_path):
             "features": FeatureConfig(words=False, affixes=False, dictionary=False, clusters=False)
         }
     )
-    CRFTagger.train(_corpus(), tmp_path / "m", config)
+    CRFTagger.fit(_corpus(), tmp_path / "m", config)
     pack.unlink()
     loaded = CRFTagger.load(tmp_path / "m")
     assert loaded.config.patterns == "patterns.toml"

@@ -67,7 +67,7 @@ class TrainerConfig(BaseModel):
     algorithm: Literal["lbfgs", "ap", "l2sgd", "pa", "arow"] = "lbfgs"
     c1: float = Field(default=0.05, ge=0.0, description="L1 (lbfgs only)")
     c2: float = Field(default=0.01, ge=0.0, description="L2 (lbfgs, l2sgd)")
-    max_iterations: int = Field(default=150, ge=1)
+    max_iterations: int = Field(default=100, ge=1)
     min_feature_frequency: float = Field(default=1.0, ge=0.0)
     all_transitions: bool = True
 

@@ -90,7 +90,7 @@ def _trainer_params(config: CRFConfig) -> dict[str, object]:
 
 
 class CRFTagger:
-    """A trained CRF as a detector. Build one with :meth:`train` or :meth:`load`.
+    """A trained CRF as a detector. Build one with :meth:`fit` or :meth:`load`.
 
     Args:
         config: The recipe the model was trained with.
@@ -179,7 +179,7 @@ class CRFTagger:
     # -- training --------------------------------------------------------------------------
 
     @classmethod
-    def train(
+    def fit(
         cls,
         docs: Iterable[Document],
         directory: str | Path,
@@ -304,7 +304,7 @@ class CRFTagger:
                 raise ConfigError(f"{path}: model file names must be plain file names")
         return cls(config, directory, labels, models, name)
 
-    def copy_to(self, directory: str | Path) -> CRFTagger:
+    def save(self, directory: str | Path) -> CRFTagger:
         """Copy the model directory to ``directory`` and return the tagger opened there."""
         directory = Path(directory)
         if directory.resolve() != self.directory.resolve():
