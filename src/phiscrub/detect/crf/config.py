@@ -82,7 +82,9 @@ class CRFConfig(BaseModel):
         scheme: Tag scheme (IO, BIO, BIOES).
         mode: ``joint`` (one model over all labels, Liu) or ``per_label`` (one model per label,
             Dehghan; spans of different labels may then overlap, for the merge to resolve).
-        sequence: The unit the CRF reads: sentences, lines, or whole notes.
+        sequence: The unit the CRF reads: lines (the default), sentences, or whole notes. Lines
+            won on MEDDOCAN dev (strict F1 .9615 against .9494 for sentences): sentence
+            splitting cuts addresses after abbreviations such as "Avda.".
         split_case: Also cut tokens where the case changes (``DRAlberto`` -> ``DR Alberto``).
         labels: Only learn these labels (all labels of the training data when None).
         clusters: Cluster granularities (k of each k-means) when clusters are made.
@@ -93,7 +95,7 @@ class CRFConfig(BaseModel):
     patterns: str | None = None
     scheme: Literal["IO", "BIO", "BIOES"] = "BIO"
     mode: Literal["joint", "per_label"] = "joint"
-    sequence: Literal["sentence", "line", "document"] = "sentence"
+    sequence: Literal["sentence", "line", "document"] = "line"
     split_case: bool = True
     labels: list[str] | None = None
     clusters: list[int] = Field(default=[32, 128, 512], min_length=1)
