@@ -53,7 +53,7 @@ def test_train_crf_refuses_to_overwrite_and_needs_embeddings_for_clusters(tmp_pa
     (tmp_path / "taken" / "x").write_text("keep")
     with pytest.raises(PhiscrubError, match="not empty"):
         train_crf(train, tmp_path / "taken", read_crf_config(None, ["clusters"], None))
-    with pytest.raises(PhiscrubError, match="must not overlap"):
+    with pytest.raises(PhiscrubError, match="must not be the input"):
         train_crf(train, train / "model", read_crf_config(None, ["clusters"], None))
     with pytest.raises(ConfigError, match="--embeddings"):
         train_crf(train, tmp_path / "m", read_crf_config(None, [], None))

@@ -216,7 +216,7 @@ class _Detector:
         return doc.with_spans(detection.spans)
 
 
-def _check_output(source: Path, out: Path, hint: str, resume: bool = False) -> None:
+def check_output(source: Path, out: Path, hint: str, resume: bool = False) -> None:
     """Refuse an output that overlaps the input, or (unless resuming) one that holds files."""
     if paths_overlap(source, out):
         raise PhiscrubError("the output must not be the input, inside it, or around it")
@@ -253,7 +253,7 @@ def deid_corpus(
         raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
     if resume and output_format == "jsonl":
         raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
-    _check_output(source, out, "pass --resume to continue an interrupted run", resume)
+    check_output(source, out, "pass --resume to continue an interrupted run", resume)
     if resume and (key is None or key.ephemeral):
         raise ConfigError(
             "--resume needs the key of the interrupted run (--key-file or "
@@ -362,7 +362,7 @@ def detect_corpus(
         raise ConfigError(
             f"unknown annotation format {output_format!r}; expected {ANNOTATION_FORMATS}"
         )
-    _check_output(source, out, "choose a new output directory")
+    check_output(source, out, "choose a new output directory")
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups)

@@ -17,16 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from phiscrub.configs import loads, validated
+from phiscrub.deid import check_output
 from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
 from phiscrub.detect.crf.clusters import make_clusters
 from phiscrub.detect.crf.tagger import Progress
 from phiscrub.document import Document
 from phiscrub.embeddings import read_vectors
-from phiscrub.errors import ConfigError, PhiscrubError
+from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
-from phiscrub.io.files import paths_overlap
 from phiscrub.pipeline import CRFDetectorConfig, MergeConfig, Pipeline, PipelineConfig
 
 CRF_DIRECTORY = "crf"
@@ -67,10 +67,7 @@ class CRFTrainResult:
 
 def _check_out(out: Path, inputs: list[Path]) -> None:
     for source in inputs:
-        if paths_overlap(out, source):
-            raise PhiscrubError(f"{out}: the model directory must not overlap the input {source}")
-    if out.exists() and (out.is_file() or any(out.iterdir())):
-        raise PhiscrubError(f"{out}: already exists and is not empty; choose a new directory")
+        check_output(source, out, "choose a new directory for the model")
 
 
 def train_crf(

@@ -162,9 +162,11 @@ class Featurizer:
             self._positional(doc.text, tokens, layout.lines, feats)
         if f.dictionary:
             self._gazetteer(tokens, layout.sequences, feats)
-            self._marks("d", tokens, self._dictionary.detect(doc), layout.sequences, feats)
+            marks = _span_marks(tokens, self._dictionary.detect(doc))
+            self._window_marks("d", marks, layout.sequences, feats)
         if f.rules:
-            self._marks("r", tokens, self._rules.detect(doc), layout.sequences, feats)
+            marks = _span_marks(tokens, self._rules.detect(doc))
+            self._window_marks("r", marks, layout.sequences, feats)
         return feats
 
     def _words(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
@@ -308,16 +310,6 @@ class Featurizer:
                 found.append("statecode")
             hits.append(found)
         self._window_marks("g", hits, sequences, feats)
-
-    def _marks(
-        self,
-        prefix: str,
-        tokens: list[Token],
-        spans: list[Span],
-        sequences: Bounds,
-        feats: list[list[str]],
-    ) -> None:
-        self._window_marks(prefix, _span_marks(tokens, spans), sequences, feats)
 
     @staticmethod
     def _window_marks(

@@ -82,7 +82,7 @@ def _trainer_params(config: CRFConfig) -> dict[str, object]:
         "feature.minfreq": settings.min_feature_frequency,
         "feature.possible_transitions": settings.all_transitions,
     }
-    if settings.algorithm in ("lbfgs",):
+    if settings.algorithm == "lbfgs":
         params.update({"c1": settings.c1, "c2": settings.c2})
     elif settings.algorithm == "l2sgd":
         params["c2"] = settings.c2
