@@ -1,0 +1,223 @@
+"""The neural detector: a model directory loaded lazily, tagging documents in batches.
+
+A model directory holds::
+
+    neural.json          format, version and the full NeuralConfig recipe
+    vocab.json           tokens, characters, prefixes, feature strings and tags
+    weights.safetensors  the network's tensors (no pickles)
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors.torch import load_model
+
+from phiscrub.configs import validated
+from phiscrub.detect.neural.config import NeuralConfig
+from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
+from phiscrub.detect.neural.model import TaggerModel
+from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary, read_vocabulary
+from phiscrub.document import Document, Span
+from phiscrub.errors import ConfigError, FormatError
+from phiscrub.text.tags import tags_to_spans
+
+MODEL_FILE = "neural.json"
+WEIGHTS_FILE = "weights.safetensors"
+FORMAT = "phiscrub-neural"
+FORMAT_VERSION = 1
+
+
+def _emissions(
+    model: TaggerModel,
+    config: NeuralConfig,
+    docs: Sequence[DocInputs],
+    batch_size: int,
+    device: torch.device,
+) -> dict[tuple[int, int], torch.Tensor]:
+    """Tag scores of every piece of every document, keyed by (document, piece)."""
+    items = [(k, p) for k, inputs in enumerate(docs) for p in range(len(inputs.ranges))]
+    items.sort(key=lambda kp: docs[kp[0]].ranges[kp[1]][1] - docs[kp[0]].ranges[kp[1]][0])
+    out: dict[tuple[int, int], torch.Tensor] = {}
+    for i in range(0, len(items), batch_size):
+        chunk = items[i : i + batch_size]
+        batch = make_batch([(docs[k], *docs[k].ranges[p]) for k, p in chunk], config)
+        scores = model.emissions(batch.to(device)).cpu()
+        for b, (k, p) in enumerate(chunk):
+            first, last = docs[k].ranges[p]
+            out[k, p] = scores[b, : last - first]
+    return out
+
+
+def predict(
+    model: TaggerModel,
+    config: NeuralConfig,
+    vocab: Vocabulary,
+    docs: Sequence[DocInputs],
+    name: str,
+    batch_size: int = 32,
+    device: torch.device | None = None,
+) -> list[list[Span]]:
+    """Spans for each document, scored by the least marginal probability among their tokens.
+
+    Sentences are decoded one by one. Windows are stitched: each token takes its scores from
+    the window it is most central in, and the note is decoded as one sequence.
+    """
+    device = device or torch.device("cpu")
+    model.eval()
+    with torch.inference_mode():
+        scores = _emissions(model, config, docs, batch_size, device)
+        sequences: list[tuple[int, int, torch.Tensor]] = []  # (document, first token, scores)
+        for k, inputs in enumerate(docs):
+            if config.input == "sentence":
+                for p, (first, _) in enumerate(inputs.ranges):
+                    sequences.append((k, first, scores[k, p]))
+            elif inputs.ranges:
+                parts = [
+                    scores[k, p][core_first - first : core_last - first]
+                    for p, ((first, _), (core_first, core_last)) in enumerate(
+                        zip(inputs.ranges, inputs.cores, strict=True)
+                    )
+                ]
+                sequences.append((k, 0, torch.cat(parts)))
+        spans: list[list[Span]] = [[] for _ in docs]
+        sequences.sort(key=lambda s: len(s[2]))
+        for i in range(0, len(sequences), batch_size):
+            chunk = sequences[i : i + batch_size]
+            length = max(len(s[2]) for s in chunk)
+            emissions = torch.zeros(len(chunk), length, len(vocab.tags))
+            mask = torch.zeros(len(chunk), length, dtype=torch.bool)
+            for b, (_, _, s) in enumerate(chunk):
+                emissions[b, : len(s)] = s
+                mask[b, : len(s)] = True
+            emissions, mask = emissions.to(device), mask.to(device)
+            paths = model.crf.decode(emissions, mask)
+            marginals = model.crf.marginals(emissions, mask).cpu().numpy()
+            for b, (k, first, _) in enumerate(chunk):
+                spans[k] += _spans(docs[k], first, paths[b], marginals[b], vocab, name)
+    return [sorted(s, key=lambda x: (x.start, x.end, x.label)) for s in spans]
+
+
+def _spans(
+    inputs: DocInputs,
+    first: int,
+    path: list[int],
+    marginals: np.ndarray,
+    vocab: Vocabulary,
+    name: str,
+) -> list[Span]:
+    if not any(path):
+        return []
+    tokens = inputs.tokens[first : first + len(path)]
+    tags = [vocab.tags[t] for t in path]
+    found = []
+    for span in tags_to_spans(tokens, tags, name):
+        score = min(
+            float(marginals[j, path[j]])
+            for j, token in enumerate(tokens)
+            if span.start <= token.start < span.end
+        )
+        found.append(Span(span.start, span.end, span.label, round(score, 4), name))
+    return found
+
+
+def write_manifest(directory: Path, config: NeuralConfig) -> None:
+    from phiscrub.io.files import write_atomic
+
+    data = {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "config": config.model_dump(),
+        "vocab": VOCAB_FILE,
+        "weights": WEIGHTS_FILE,
+    }
+    write_atomic(directory / MODEL_FILE, json.dumps(data, indent=2) + "\n")
+
+
+def read_manifest(directory: Path) -> NeuralConfig:
+    path = directory / MODEL_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read neural model ({exc.strerror})") from None
+    except ValueError:
+        raise ConfigError(f"{path}: not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ConfigError(f"{path}: not a phiscrub neural model")
+    if data.get("version") != FORMAT_VERSION:
+        raise ConfigError(
+            f"{path}: neural model format version {data.get('version')!r}; "
+            f"this phiscrub reads version {FORMAT_VERSION}"
+        )
+    return validated(NeuralConfig, data.get("config"), str(path))
+
+
+class NeuralTagger:
+    """A trained neural model as a detector. The directory is read on first use.
+
+    Args:
+        directory: The model directory.
+        name: The detector's name (the ``source`` of its spans).
+        batch_size: Pieces (sentences or windows) per forward pass.
+        device: ``cpu`` or ``cuda``.
+    """
+
+    def __init__(
+        self,
+        directory: str | Path,
+        name: str = "neural",
+        batch_size: int = 32,
+        device: str = "cpu",
+    ) -> None:
+        self.directory = Path(directory)
+        self.name = name
+        self.batch_size = batch_size
+        self.device = torch.device(device)
+        self._state: tuple[NeuralConfig, Vocabulary, TaggerModel, InputEncoder] | None = None
+
+    @classmethod
+    def load(cls, directory: str | Path, name: str = "neural", **options: object) -> NeuralTagger:
+        """Check the manifest now; vocabularies and weights are read on first use."""
+        read_manifest(Path(directory))
+        return cls(directory, name, **options)  # type: ignore[arg-type]
+
+    def _open(self) -> tuple[NeuralConfig, Vocabulary, TaggerModel, InputEncoder]:
+        if self._state is None:
+            config = read_manifest(self.directory)
+            vocab = read_vocabulary(self.directory / VOCAB_FILE)
+            model = TaggerModel(config, vocab)
+            path = self.directory / WEIGHTS_FILE
+            try:
+                load_model(model, str(path), device=str(self.device))
+            except (OSError, RuntimeError, ValueError) as exc:
+                raise FormatError(
+                    path, f"weights do not fit the model ({type(exc).__name__})"
+                ) from None
+            model.to(self.device).eval()
+            self._state = (config, vocab, model, InputEncoder(config, vocab))
+        return self._state
+
+    @property
+    def config(self) -> NeuralConfig:
+        return self._open()[0]
+
+    def detect(self, doc: Document) -> list[Span]:
+        return self.detect_many([doc])[0]
+
+    def detect_many(self, docs: Sequence[Document]) -> list[list[Span]]:
+        """Spans of each document; pieces of all the documents are batched together."""
+        config, vocab, model, encoder = self._open()
+        inputs = [encoder.encode(doc) for doc in docs]
+        return predict(model, config, vocab, inputs, self.name, self.batch_size, self.device)
+
+    def save(self, directory: str | Path) -> NeuralTagger:
+        """Copy the model directory to ``directory`` and return the tagger opened there."""
+        directory = Path(directory)
+        if directory.resolve() != self.directory.resolve():
+            shutil.copytree(self.directory, directory, dirs_exist_ok=True)
+        return NeuralTagger.load(directory, self.name, batch_size=self.batch_size)

@@ -1,0 +1,273 @@
+"""Training a neural tagger: vocabularies, SGD/Adam with gradient clipping, early stopping on
+dev strict F1 with the best checkpoint kept, seeds, and progress callbacks."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors.torch import save_model
+
+from phiscrub.detect.neural.config import NeuralConfig
+from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
+from phiscrub.detect.neural.model import TaggerModel
+from phiscrub.detect.neural.tagger import (
+    WEIGHTS_FILE,
+    NeuralTagger,
+    predict,
+    write_manifest,
+)
+from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary
+from phiscrub.document import Document
+from phiscrub.embeddings import WordVectors, embedding_key
+from phiscrub.errors import ConfigError, PhiscrubError
+from phiscrub.evaluate import evaluate
+from phiscrub.io.files import write_atomic, write_atomic_with
+from phiscrub.text.tokenize import Token
+
+Progress = Callable[[str, int, int, float | None], None]
+"""``progress(stage, done, total, value)``: batches of an epoch (value: mean loss per piece)."""
+
+
+@dataclass(frozen=True)
+class EpochRecord:
+    epoch: int
+    seconds: float
+    loss: float
+    dev_f1: float | None
+
+
+@dataclass(frozen=True)
+class NeuralTrainingReport:
+    """What training saw and did (counts and scores only, no text)."""
+
+    documents: int
+    pieces: int
+    tokens: int
+    misaligned_spans: int
+    overlapping_spans: int
+    parameters: int
+    epochs: list[EpochRecord] = field(default_factory=list)
+    best_epoch: int = 0
+    best_dev_f1: float | None = None
+    seconds: float = 0.0
+    stopped_early: bool = False
+
+
+def tag_names(labels: Sequence[str], scheme: str) -> list[str]:
+    prefixes = ("B", "I", "E", "S") if scheme == "BIOES" else ("B", "I")
+    return ["O"] + [f"{p}-{label}" for label in labels for p in prefixes]
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+@dataclass
+class Prepared:
+    """Training documents read once: the recipe with its labels fixed, the vocabularies, and
+    each document's tokens and feature strings."""
+
+    config: NeuralConfig
+    vocab: Vocabulary
+    encoder: InputEncoder
+    tokens: list[list[Token]]
+    strings: list[dict[str, list[list[str]]]]
+
+
+def prepare(
+    docs: Sequence[Document], config: NeuralConfig, vectors: WordVectors | None = None
+) -> Prepared:
+    """Tokenise the training documents and build the vocabularies (tokens, characters,
+    prefixes, feature strings, and the tags of the labels to learn)."""
+    labels = config.labels or sorted({s.label for d in docs for s in d.spans})
+    if not labels:
+        raise PhiscrubError("the training documents have no annotated spans to learn from")
+    encoder = InputEncoder(config)
+    tokens = [encoder.tokenize(doc.text) for doc in docs]
+    strings = [encoder.feature_strings(doc, t) for doc, t in zip(docs, tokens, strict=True)]
+    feature_counts: dict[str, Counter[str]] = {f: Counter() for f in config.features.families}
+    for per_doc in strings:
+        for family, per_token in per_doc.items():
+            for token_strings in per_token:
+                feature_counts[family].update(token_strings)
+    encoder.vocab = Vocabulary.build(
+        (t.text for doc_tokens in tokens for t in doc_tokens),
+        tag_names(labels, config.scheme),
+        feature_counts if config.features.enabled else None,
+        vectors.words if vectors is not None else (),
+        config.token.min_count,
+        config.prefix.length,
+        config.prefix.min_count,
+    )
+    config = config.model_copy(update={"labels": list(labels)})
+    return Prepared(config, encoder.vocab, encoder, tokens, strings)
+
+
+def _pretrained_matrix(vocab: Vocabulary, vectors: WordVectors, dim: int, seed: int) -> np.ndarray:
+    if vectors.dim != dim:
+        raise ConfigError(
+            f"the embeddings have {vectors.dim} dimensions but token.dim is {dim}; "
+            "set token.dim to match"
+        )
+    rng = np.random.default_rng(seed)
+    scale = np.sqrt(3.0 / dim)
+    matrix = rng.uniform(-scale, scale, (len(vocab.tokens), dim)).astype(np.float32)
+    matrix[0] = 0.0
+    index = {w: i for i, w in enumerate(vectors.words)}
+    for i, word in enumerate(vocab.tokens[2:], start=2):
+        found = index.get(word, index.get(embedding_key(word)))
+        if found is not None:
+            matrix[i] = vectors.vectors[found]
+    return matrix
+
+
+def _batches(
+    items: list[tuple[DocInputs, int, int]], size: int, rng: random.Random
+) -> list[list[tuple[DocInputs, int, int]]]:
+    """Shuffled batches of pieces of similar length (sorted within shuffled pools)."""
+    items = items[:]
+    rng.shuffle(items)
+    pool = size * 50
+    batches = []
+    for i in range(0, len(items), pool):
+        chunk = sorted(items[i : i + pool], key=lambda x: x[2] - x[1])
+        batches += [chunk[j : j + size] for j in range(0, len(chunk), size)]
+    rng.shuffle(batches)
+    return batches
+
+
+def _optimizer(config: NeuralConfig, model: TaggerModel) -> torch.optim.Optimizer:
+    params = [p for p in model.parameters() if p.requires_grad]
+    if config.training.optimizer == "adam":
+        return torch.optim.Adam(params, lr=config.training.lr)
+    return torch.optim.SGD(params, lr=config.training.lr)
+
+
+def _dev_f1(
+    model: TaggerModel,
+    config: NeuralConfig,
+    vocab: Vocabulary,
+    dev: Sequence[Document],
+    dev_inputs: Sequence[DocInputs],
+    device: torch.device,
+) -> float:
+    spans = predict(model, config, vocab, dev_inputs, "neural", 64, device)
+    system = [doc.with_spans(s) for doc, s in zip(dev, spans, strict=True)]
+    return evaluate(dev, system).criteria["strict"].f1
+
+
+def _save_weights(model: TaggerModel, directory: Path) -> None:
+    write_atomic_with(directory / WEIGHTS_FILE, lambda path: save_model(model, str(path)))
+
+
+def fit(
+    docs: Sequence[Document],
+    directory: str | Path,
+    config: NeuralConfig,
+    dev: Sequence[Document] = (),
+    vectors: WordVectors | None = None,
+    seed: int = 1,
+    device: str = "cpu",
+    progress: Progress | None = None,
+    on_epoch: Callable[[EpochRecord], None] | None = None,
+) -> tuple[NeuralTagger, NeuralTrainingReport]:
+    """Train a tagger on ``docs`` and write its model directory.
+
+    With ``dev`` documents, the weights of the epoch with the best dev strict F1 are kept and
+    training stops after ``config.training.patience`` epochs without improvement; without,
+    all ``max_epochs`` are run and the last weights are kept.
+    """
+    started = time.perf_counter()
+    seed_everything(seed)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    target = torch.device(device)
+    if target.type == "cuda" and not torch.cuda.is_available():
+        raise ConfigError("--device cuda was asked for but PyTorch sees no CUDA device")
+    prepared = prepare(docs, config, vectors)
+    config, vocab, encoder = prepared.config, prepared.vocab, prepared.encoder
+    tokens, strings = prepared.tokens, prepared.strings
+    inputs = [
+        encoder.encode(doc, True, t, s) for doc, t, s in zip(docs, tokens, strings, strict=True)
+    ]
+    dev_inputs = [encoder.encode(doc) for doc in dev]
+    counts = np.bincount(
+        np.concatenate([x.words for x in inputs] or [np.zeros(0, np.int64)]),
+        minlength=len(vocab.tokens),
+    )
+    singletons = counts == 1
+    pretrained = (
+        _pretrained_matrix(vocab, vectors, config.token.dim, seed) if vectors is not None else None
+    )
+    model = TaggerModel(config, vocab, pretrained).to(target)
+    write_atomic(directory / VOCAB_FILE, _json(vocab.as_json()))
+    write_manifest(directory, config)
+    optimizer = _optimizer(config, model)
+    items = [(x, a, b) for x in inputs for a, b in x.ranges]
+    rng = random.Random(seed)
+    np_rng = np.random.default_rng(seed)
+    settings = config.training
+    report = NeuralTrainingReport(
+        documents=len(docs),
+        pieces=len(items),
+        tokens=sum(len(t) for t in tokens),
+        misaligned_spans=sum(x.misaligned for x in inputs),
+        overlapping_spans=sum(x.overlapping for x in inputs),
+        parameters=sum(p.numel() for p in model.parameters() if p.requires_grad),
+    )
+    best, best_epoch, waited, stopped = -1.0, 0, 0, False
+    for epoch in range(1, settings.max_epochs + 1):
+        epoch_start = time.perf_counter()
+        model.train()
+        batches = _batches(items, settings.batch_size, rng)
+        total_loss, seen = 0.0, 0
+        for number, chunk in enumerate(batches, start=1):
+            batch = make_batch(chunk, config, (singletons, config.token.unk_replace, np_rng))
+            loss = model.loss(batch.to(target))
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_value_(model.parameters(), settings.clip)
+            optimizer.step()
+            total_loss += float(loss.detach())
+            seen += len(chunk)
+            if progress is not None:
+                progress(f"epoch {epoch}", number, len(batches), total_loss / seen)
+        train_seconds = time.perf_counter() - epoch_start
+        dev_f1 = _dev_f1(model, config, vocab, dev, dev_inputs, target) if dev else None
+        record = EpochRecord(epoch, round(train_seconds, 2), total_loss / max(seen, 1), dev_f1)
+        report.epochs.append(record)
+        if on_epoch is not None:
+            on_epoch(record)
+        if dev_f1 is None or dev_f1 > best:
+            best, best_epoch, waited = (dev_f1 if dev_f1 is not None else best), epoch, 0
+            _save_weights(model, directory)
+        else:
+            waited += 1
+            if waited >= settings.patience:
+                stopped = True
+                break
+    final = NeuralTrainingReport(
+        **{
+            **report.__dict__,
+            "best_epoch": best_epoch,
+            "best_dev_f1": best if dev else None,
+            "seconds": time.perf_counter() - started,
+            "stopped_early": stopped,
+        }
+    )
+    return NeuralTagger(directory, batch_size=32, device=device), final
+
+
+def _json(data: object) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False) + "\n"

@@ -1,0 +1,99 @@
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from phiscrub.detect.neural import NeuralConfig
+from phiscrub.detect.neural.inputs import (
+    InputEncoder,
+    _context,
+    edge_tags,
+    feature_family,
+    make_batch,
+    pieces,
+)
+from phiscrub.detect.neural.vocab import Vocabulary
+from phiscrub.document import Document, Span
+from phiscrub.text.tokenize import tokenize
+
+
+def test_windows_overlap_and_each_token_has_one_core():
+    config = NeuralConfig(input="window", window=4, stride=2)
+    tokens = tokenize("a b c d e f g h i j")
+    ranges, cores = pieces(config, "", tokens)
+    assert ranges == [(0, 4), (2, 6), (4, 8), (6, 10)]
+    assert cores == [(0, 3), (3, 5), (5, 7), (7, 10)]
+    ranges, cores = pieces(config, "", tokens[:3])
+    assert ranges == cores == [(0, 3)]
+    assert pieces(config, "", []) == ([], [])
+
+
+def test_sentence_pieces_are_sentences():
+    text = "Seen today. Stable."
+    config = NeuralConfig(input="sentence")
+    assert pieces(config, text, tokenize(text)) == ([(0, 3), (3, 5)], [(0, 3), (3, 5)])
+
+
+def test_edge_tags_make_a_cut_span_valid():
+    assert edge_tags(["I-X", "E-X", "O", "B-Y"], "BIOES") == ["B-X", "E-X", "O", "S-Y"]
+    assert edge_tags(["E-X", "O", "B-Y", "I-Y"], "BIOES") == ["S-X", "O", "B-Y", "E-Y"]
+    assert edge_tags(["I-X"], "BIOES") == ["S-X"]
+    assert edge_tags(["I-X", "I-X", "B-Y"], "BIO") == ["B-X", "I-X", "B-Y"]
+
+
+def test_context_is_the_n_previous_and_next_words_padded_beyond_the_note():
+    words = np.array([5, 6, 7, 8])
+    context = _context(words, 1, 3, 2)
+    assert context.tolist() == [
+        [[0, 5, 6], [8, 7, 6]],
+        [[5, 6, 7], [0, 8, 7]],
+    ]
+
+
+def test_token_lookup_falls_back_to_lowercase_then_digit_normalised():
+    vocab = Vocabulary.build(["Lee", "lee", "Lee"], ["O"], pretrained=["madrid", "00/00"])
+    assert vocab.tokens == ["<pad>", "<unk>", "Lee", "lee", "madrid", "00/00"]
+    assert [vocab.token_id(w) for w in ["Lee", "LEE", "Madrid", "12/31", "Ruiz"]] == [2, 3, 4, 5, 1]
+    assert vocab.prefixes == ["<pad>", "<unk>"]  # no prefix reaches 20 occurrences
+
+
+def test_feature_families_of_crf_feature_strings():
+    assert [feature_family(f) for f in ["slen=5", "sec=none", "g[-1]=first", "d=B-X"]] == [
+        "sentence",
+        "section",
+        "dictionary",
+        "dictionary",
+    ]
+    assert [feature_family(f) for f in ["r[1]=I-DATE", "lstart", "bias"]] == [
+        "rules",
+        "positional",
+        None,
+    ]
+
+
+def test_batch_pads_pieces_and_carries_gold_tags():
+    text = "Dr Lee came.\nOk."
+    doc = Document("d", text, (Span(3, 6, "DOCTOR"),))
+    config = NeuralConfig(input="sentence", features={"enabled": True, "families": ["section"]})
+    encoder = InputEncoder(config)
+    tokens = encoder.tokenize(text)
+    vocab = Vocabulary.build(
+        [t.text for t in tokens],
+        ["O", "B-DOCTOR", "I-DOCTOR", "E-DOCTOR", "S-DOCTOR"],
+        features={"section": {"sec=none": 5}},
+    )
+    encoder.vocab = vocab
+    inputs = encoder.encode(doc, with_tags=True)
+    assert inputs.ranges == [(0, 4), (4, 6)]
+    assert inputs.tags.tolist() == [0, 4, 0, 0, 0, 0]
+    batch = make_batch([(inputs, 0, 4), (inputs, 4, 6)], config)
+    assert batch.mask.tolist() == [[True] * 4, [True, True, False, False]]
+    assert batch.tags.tolist() == [[0, 4, 0, 0], [0, 0, 0, 0]]
+    assert batch.words[1].tolist() == [vocab.token_id("Ok"), vocab.token_id("."), 0, 0]
+    assert batch.chars.shape == (2, 4, 4) and batch.chars[0, 1, :3].tolist() == [
+        vocab.chars.index("L"),
+        vocab.chars.index("e"),
+        vocab.chars.index("e"),
+    ]
+    assert batch.features["section"][:, :, 0].tolist() == [[1, 1, 1, 1], [1, 1, 0, 0]]
+    assert batch.context is None

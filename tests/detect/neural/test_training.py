@@ -1,0 +1,126 @@
+import json
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from phiscrub.detect.neural import NeuralConfig, preset  # noqa: E402
+from phiscrub.detect.neural.inputs import InputEncoder  # noqa: E402
+from phiscrub.detect.neural.tagger import NeuralTagger  # noqa: E402
+from phiscrub.detect.neural.trainer import fit  # noqa: E402
+from phiscrub.document import Document  # noqa: E402
+from phiscrub.errors import ConfigError  # noqa: E402
+from tests.conftest import span_of  # noqa: E402
+
+NAMES = ["Lee", "Ruiz", "Adams", "Novak"]
+
+
+def _doc(i: int, name: str, date: str) -> Document:
+    text = f"Seen by Dr {name} on {date}. Plan: rest and fluids.\nCall {name} again."
+    spans = (
+        span_of(text, name, "DOCTOR"),
+        span_of(text, date, "DATE"),
+        span_of(text, f"Call {name}", "DOCTOR").__class__(
+            text.rindex(name), text.rindex(name) + len(name), "DOCTOR"
+        ),
+    )
+    return Document(f"d{i}", text, spans)
+
+
+def _corpus() -> list[Document]:
+    return [_doc(i, name, f"{i + 1}/{i + 3}/20{10 + i}") for i, name in enumerate(NAMES)]
+
+
+def _tiny(name: str, **training) -> NeuralConfig:
+    """A named recipe shrunk to train in seconds, without dropout, with Adam."""
+    data = preset(name)
+    data.update(
+        token={"dim": 16, "unk_replace": 0.0},
+        char={"dim": 8, "hidden": 8},
+        lstm_hidden=16,
+        dropout=0.0,
+        window=8,
+        stride=4,
+    )
+    if name == "cedi":
+        data.update(
+            context={"enabled": True, "n": 3, "hidden": 16},
+            prefix={"enabled": True, "min_count": 2, "dim": 8},
+            attention={"enabled": True, "dim": 8},
+        )
+    data["training"] = {"optimizer": "adam", "lr": 0.02, "max_epochs": 40, "batch_size": 4}
+    data["training"].update(training)
+    return NeuralConfig.model_validate(data)
+
+
+@pytest.mark.parametrize("name", ["neuroner", "bilstm-fea", "cedi"])
+def test_each_recipe_overfits_a_few_notes_to_every_span(tmp_path, name):
+    docs = _corpus()
+    tagger, report = fit(docs, tmp_path / "m", _tiny(name), seed=3)
+    assert report.documents == 4 and report.misaligned_spans == 0
+    assert report.best_epoch == 40 and report.best_dev_f1 is None
+    found = tagger.detect_many(docs)
+    for doc, spans in zip(docs, found, strict=True):
+        assert [s.key for s in spans] == sorted(s.key for s in doc.spans)
+        assert all(0.5 < s.score <= 1.0 and s.source == "neural" for s in spans)
+
+
+def test_windows_cover_a_note_longer_than_one_window(tmp_path):
+    config = _tiny("cedi")
+    assert config.input == "window"
+    doc = _corpus()[0]
+    tagger, report = fit([doc] * 3, tmp_path / "m", config, seed=1)
+    tokens = InputEncoder(config).tokenize(doc.text)
+    assert len(tokens) == 21
+    assert report.pieces == 3 * 5  # windows of 8 at 0, 4, 8, 12 and 13 (the last ends the note)
+    assert [s.key for s in tagger.detect(doc)] == sorted(s.key for s in doc.spans)
+
+
+def test_saved_model_is_json_and_safetensors_and_reloads_to_the_same_spans(tmp_path):
+    docs = _corpus()
+    tagger, _ = fit(docs, tmp_path / "m", _tiny("neuroner", max_epochs=5), seed=2)
+    assert sorted(p.name for p in (tmp_path / "m").iterdir()) == [
+        "neural.json",
+        "vocab.json",
+        "weights.safetensors",
+    ]
+    manifest = json.loads((tmp_path / "m" / "neural.json").read_text())
+    assert manifest["format"] == "phiscrub-neural" and manifest["version"] == 1
+    assert manifest["config"]["labels"] == ["DATE", "DOCTOR"]
+    vocab = json.loads((tmp_path / "m" / "vocab.json").read_text())
+    assert vocab["tags"][:5] == ["O", "B-DATE", "I-DATE", "E-DATE", "S-DATE"]
+    copy = NeuralTagger.load(tmp_path / "m").save(tmp_path / "copy")
+    assert copy.detect_many(docs) == tagger.detect_many(docs)
+
+
+def test_same_seed_same_model_different_seed_different_model(tmp_path):
+    docs = _corpus()
+    config = _tiny("neuroner", max_epochs=2)
+    fit(docs, tmp_path / "a", config, seed=5)
+    fit(docs, tmp_path / "b", config, seed=5)
+    fit(docs, tmp_path / "c", config, seed=6)
+    weights = [(tmp_path / d / "weights.safetensors").read_bytes() for d in "abc"]
+    assert weights[0] == weights[1] != weights[2]
+
+
+def test_early_stopping_keeps_the_best_dev_epoch(tmp_path):
+    docs = _corpus()
+    config = _tiny("neuroner", max_epochs=40, patience=2)
+    seen = []
+    _, report = fit(docs[:2], tmp_path / "m", config, dev=docs[2:], seed=1, on_epoch=seen.append)
+    assert report.best_dev_f1 == max(r.dev_f1 for r in seen)
+    assert report.best_epoch == next(r.epoch for r in seen if r.dev_f1 == report.best_dev_f1)
+    if report.stopped_early:
+        assert len(seen) == report.best_epoch + 2
+        assert all(r.dev_f1 <= report.best_dev_f1 for r in seen[report.best_epoch :])
+
+
+def test_bad_model_directories(tmp_path):
+    with pytest.raises(ConfigError, match="cannot read neural model"):
+        NeuralTagger.load(tmp_path)
+    (tmp_path / "neural.json").write_text('{"format": "phiscrub-crf"}')
+    with pytest.raises(ConfigError, match="not a phiscrub neural model"):
+        NeuralTagger.load(tmp_path)
+    (tmp_path / "neural.json").write_text('{"format": "phiscrub-neural", "version": 9}')
+    with pytest.raises(ConfigError, match="version 9"):
+        NeuralTagger.load(tmp_path)
