@@ -211,3 +211,50 @@ def test_embeddings_then_train_crf_then_detect_with_the_model(tmp_path, monkeypa
     assert code == 2 and "unknown feature family x" in err
     code, _, err = run_main(monkeypatch, capsys, *args[:-2], "--out", str(tmp_path / "m2"))
     assert code == 2 and "--embeddings" in err
+
+
+def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("torch")
+    from tests.detect.neural.test_training import _corpus
+
+    docs = _corpus()
+    write_corpus(docs, tmp_path / "train", "brat")
+    settings = tmp_path / "tiny.toml"
+    settings.write_text(
+        'preset = "neuroner"\nlstm_hidden = 16\ndropout = 0.0\n'
+        "[token]\ndim = 16\nunk_replace = 0.0\n[char]\ndim = 8\nhidden = 8\n"
+        '[training]\noptimizer = "adam"\nlr = 0.02\nbatch_size = 4\n'
+    )
+    model = tmp_path / "model"
+    args = ["train", "neural", "--train", str(tmp_path / "train"), "--config", str(settings)]
+    result = runner.invoke(
+        app, [*args, "--out", str(model), "--max-epochs", "40", "--dev", str(tmp_path / "train")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "trained neuroner on 4 documents" in result.output
+    assert "│ strict " in result.output and "Ruiz" not in result.output
+    assert (model / "neural" / "weights.safetensors").is_file()
+    pipeline = json.loads((model / "pipeline.json").read_text())
+    assert pipeline["detector"] == [
+        {"type": "neural", "model": "neural", "name": "neural", "batch_size": 32, "device": "cpu"}
+    ]
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app,
+        [
+            "detect",
+            str(tmp_path / "train"),
+            str(out),
+            "--pipeline",
+            str(model),
+            "--format",
+            "jsonl",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    found = list(read_corpus(out / "notes.jsonl"))
+    assert [[s.key for s in d.spans] for d in found] == [
+        sorted(s.key for s in d.spans) for d in docs
+    ]
+    code, _, err = run_main(monkeypatch, capsys, *args[:-1], "nosuch", "--out", str(tmp_path / "x"))
+    assert code == 2 and "nosuch: cannot read neural config" in err

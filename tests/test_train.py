@@ -58,3 +58,49 @@ def test_train_crf_refuses_to_overwrite_and_needs_embeddings_for_clusters(tmp_pa
     with pytest.raises(ConfigError, match="--embeddings"):
         train_crf(train, tmp_path / "m", read_crf_config(None, [], None))
     assert (tmp_path / "taken" / "x").read_text() == "keep"
+
+
+def test_neural_config_from_a_preset_or_a_file_over_a_preset(tmp_path):
+    from phiscrub.train import read_neural_config
+
+    cedi = read_neural_config("cedi", "es", max_epochs=3, patience=2)
+    assert (cedi.preset, cedi.input, cedi.language) == ("cedi", "window", "es")
+    assert cedi.context.enabled and cedi.prefix.enabled and cedi.attention.enabled
+    assert (cedi.training.lr, cedi.training.max_epochs, cedi.training.patience) == (0.02, 3, 2)
+    path = tmp_path / "ablation.toml"
+    path.write_text('preset = "cedi"\n[context]\nenabled = false\n[training]\nclip = 1.0\n')
+    ablation = read_neural_config(str(path))
+    assert not ablation.context.enabled and ablation.context.n == 10
+    assert ablation.attention.enabled and ablation.training.lr == 0.02
+    assert ablation.training.clip == 1.0
+    assert read_neural_config("neuroner").training.lr == 0.005
+    path.write_text('preset = "flair"\n')
+    with pytest.raises(ConfigError, match="unknown preset 'flair'"):
+        read_neural_config(str(path))
+    path.write_text("[context]\nwidth = 3\n")
+    with pytest.raises(ConfigError, match=r"ablation.toml: context.width"):
+        read_neural_config(str(path))
+
+
+def test_train_neural_writes_a_pipeline_whose_detect_all_batches_notes(tmp_path, monkeypatch):
+    pytest.importorskip("torch")
+    from phiscrub.detect.neural.tagger import NeuralTagger
+    from phiscrub.train import train_neural
+    from tests.detect.neural.test_training import _corpus, _tiny
+
+    docs = _corpus()
+    result = train_neural(_write(tmp_path, "train", docs), tmp_path / "m", _tiny("neuroner"))
+    assert result.dev is None and result.report.best_epoch == 40
+    calls = []
+    many = NeuralTagger.detect_many
+    monkeypatch.setattr(
+        NeuralTagger, "detect_many", lambda self, d: calls.append(len(d)) or many(self, d)
+    )
+    pipeline = load_pipeline(tmp_path / "m")
+    found = [detection.spans for _, detection in pipeline.detect_all(docs)]
+    assert calls == [4]
+    assert [[s.key for s in spans] for spans in found] == [
+        sorted(s.key for s in d.spans) for d in docs
+    ]
+    pipeline.save(tmp_path / "copy")
+    assert (tmp_path / "copy" / "model-1" / "weights.safetensors").is_file()

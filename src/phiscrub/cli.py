@@ -429,6 +429,94 @@ def train_crf_command(
         out.print(f"tagged dev at {rate:,.0f} characters/s")
 
 
+@train_app.command("neural")
+def train_neural_command(
+    train: Annotated[Path, typer.Option(help="Annotated training corpus.")],
+    target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    config: Annotated[
+        str, typer.Option(help="neuroner, bilstm-fea, cedi, or a TOML/JSON file of settings.")
+    ] = "neuroner",
+    dev: Annotated[
+        Path | None, typer.Option(help="Annotated corpus for early stopping and the report.")
+    ] = None,
+    embeddings: Annotated[
+        Path | None, typer.Option(help="word2vec/GloVe text file to start the token vectors.")
+    ] = None,
+    max_epochs: Annotated[int | None, typer.Option(min=1, help="Epochs at most.")] = None,
+    patience: Annotated[
+        int | None, typer.Option(min=1, help="Epochs without a better dev F1 before stopping.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of initialisation and shuffling.")] = 1,
+    device: Annotated[str, typer.Option(help="cpu or cuda.")] = "cpu",
+    threads: Annotated[
+        int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
+    ] = None,
+    language: Annotated[
+        str | None, typer.Option(help="en or es: gazetteers and rules for feature embeddings.")
+    ] = None,
+    input_format: FormatOption = None,
+) -> None:
+    """Train a neural tagger (NeuroNER, BiLSTM-FEA or CEDI); OUT becomes a pipeline for
+    detect and deid --pipeline."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from phiscrub.train import read_neural_config, train_neural
+
+    if device not in ("cpu", "cuda"):
+        raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
+    settings = read_neural_config(config, language, max_epochs, patience)
+    if threads is not None:
+        import torch
+
+        torch.set_num_threads(threads)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        "{task.fields[loss]}",
+        console=err,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, object] = {}
+
+        def advance(stage: str, done: int, total: int, loss: float | None) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total, loss="")
+            text = f"loss {loss:,.2f}" if loss is not None else ""
+            bar.update(tasks[stage], completed=done, loss=text)  # type: ignore[arg-type]
+
+        def epoch_done(record) -> None:
+            f1 = f", dev strict F1 {record.dev_f1:.4f}" if record.dev_f1 is not None else ""
+            bar.console.print(
+                f"epoch {record.epoch}: {record.seconds:.1f} s, loss {record.loss:,.2f}{f1}"
+            )
+
+        result = train_neural(
+            train,
+            target,
+            settings,
+            dev,
+            embeddings,
+            input_format,
+            seed,
+            device,
+            advance,
+            epoch_done,
+        )
+    report = result.report
+    out.print(
+        f"trained {settings.preset} on {report.documents} documents ({report.tokens:,} tokens, "
+        f"{report.pieces:,} pieces, {report.parameters:,} parameters) in {report.seconds:.1f} s; "
+        f"{len(report.epochs)} epochs, best {report.best_epoch}"
+        + (" (stopped early)" if report.stopped_early else "")
+    )
+    out.print(f"wrote the pipeline to {result.pipeline}")
+    if result.dev is not None:
+        out.print(criteria_table(result.dev))
+        out.print(leak_line(result.dev))
+
+
 def _report_errors(errors: list[PhiscrubError]) -> None:
     if not errors:
         return

@@ -28,6 +28,11 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
     type = "crf"             # a trained model directory (phiscrub train crf)
     model = "crf"            # relative to the config file's directory
 
+    [[detector]]
+    type = "neural"          # a trained neural model directory (phiscrub train neural)
+    model = "neural"
+    device = "cpu"           # or "cuda"
+
 A saved pipeline is a directory holding ``pipeline.json`` and the model directories it names.
 """
 
@@ -35,7 +40,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -48,6 +53,7 @@ from phiscrub.detect.base import Detector
 from phiscrub.detect.crf import CRFTagger
 from phiscrub.detect.dictionary.detector import DictionaryDetector
 from phiscrub.detect.dictionary.patient import PatientDictionary, build_patient_dictionary
+from phiscrub.detect.neural import require_torch
 from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
@@ -56,6 +62,15 @@ from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 
 CONFIG_FILE = "pipeline.json"
+BATCH_DOCUMENTS = 64
+"""Documents tagged together by ``detect_all`` (batched detectors tag their pieces at once)."""
+
+
+def _neural_tagger(path: Path, config: NeuralDetectorConfig) -> Detector:
+    require_torch()
+    from phiscrub.detect.neural.tagger import NeuralTagger
+
+    return NeuralTagger.load(path, config.name, batch_size=config.batch_size, device=config.device)
 
 
 class RulesConfig(BaseModel):
@@ -81,8 +96,19 @@ class CRFDetectorConfig(BaseModel):
     name: str = "crf"
 
 
+class NeuralDetectorConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["neural"]
+    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
+    name: str = "neural"
+    batch_size: int = Field(default=32, ge=1)
+    device: Literal["cpu", "cuda"] = "cpu"
+
+
+ModelConfig = CRFDetectorConfig | NeuralDetectorConfig
 DetectorConfig = Annotated[
-    RulesConfig | DictionaryConfig | CRFDetectorConfig, Field(discriminator="type")
+    RulesConfig | DictionaryConfig | CRFDetectorConfig | NeuralDetectorConfig,
+    Field(discriminator="type"),
 ]
 
 
@@ -143,15 +169,17 @@ class Pipeline:
             return config.patterns
         return self.base / config.patterns
 
-    def _model_path(self, config: CRFDetectorConfig) -> Path:
+    def _model_path(self, config: ModelConfig) -> Path:
         path = Path(config.model)
         return path if path.is_absolute() or self.base is None else self.base / path
 
-    def _build(self, config: RulesConfig | DictionaryConfig | CRFDetectorConfig) -> Detector:
+    def _build(self, config: RulesConfig | DictionaryConfig | ModelConfig) -> Detector:
         if isinstance(config, DictionaryConfig):
             return DictionaryDetector(config.language, config.name, config.labels)
         if isinstance(config, CRFDetectorConfig):
             return CRFTagger.load(self._model_path(config), config.name)
+        if isinstance(config, NeuralDetectorConfig):
+            return _neural_tagger(self._model_path(config), config)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
     @property
@@ -161,6 +189,17 @@ class Pipeline:
     def first_pass(self, doc: Document) -> list[Span]:
         """Every detector's spans for ``doc``, unmerged."""
         return [span for detector in self.detectors for span in detector.detect(doc)]
+
+    def first_pass_many(self, docs: Sequence[Document]) -> list[list[Span]]:
+        """``first_pass`` of several documents; detectors that tag in batches (``detect_many``,
+        the neural tagger) get them all at once."""
+        found: list[list[Span]] = [[] for _ in docs]
+        for detector in self.detectors:
+            many = getattr(detector, "detect_many", None)
+            answers = many(docs) if many is not None else [detector.detect(d) for d in docs]
+            for spans, answer in zip(found, answers, strict=True):
+                spans += answer
+        return found
 
     def patient_dictionary(
         self,
@@ -199,11 +238,15 @@ class Pipeline:
         built from all of their notes (grouped by ``patient_id``) before any is answered.
         Documents come back in input order."""
         docs = list(docs)
+        raw = [
+            spans
+            for i in range(0, len(docs), BATCH_DOCUMENTS)
+            for spans in self.first_pass_many(docs[i : i + BATCH_DOCUMENTS])
+        ]
         if not self.two_pass:
-            for doc in docs:
-                yield doc, self.detect(doc)
+            for doc, spans in zip(docs, raw, strict=True):
+                yield doc, self.detect(doc, raw=spans)
             return
-        raw = [self.first_pass(doc) for doc in docs]
         by_patient: dict[str, list[int]] = defaultdict(list)
         for index, doc in enumerate(docs):
             by_patient[doc.patient_id].append(index)
@@ -232,11 +275,15 @@ class Pipeline:
         directory.mkdir(parents=True, exist_ok=True)
         config = self.config.model_copy(deep=True)
         for index, detector in enumerate(config.detector):
-            if isinstance(detector, CRFDetectorConfig):
+            if isinstance(detector, CRFDetectorConfig | NeuralDetectorConfig):
                 if self.base is not None and self.base.resolve() == directory.resolve():
                     continue  # saved where it already lives: its models are in place
                 copy = f"model-{index + 1}"
-                CRFTagger.load(self._model_path(detector)).save(directory / copy)
+                source = self._model_path(detector)
+                if isinstance(detector, CRFDetectorConfig):
+                    CRFTagger.load(source).save(directory / copy)
+                else:
+                    _neural_tagger(source, detector).save(directory / copy)
                 detector.model = copy
                 continue
             if isinstance(detector, RulesConfig) and detector.patterns not in BUILTIN:

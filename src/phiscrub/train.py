@@ -1,5 +1,7 @@
 """Training commands behind ``phiscrub train``: each writes a pipeline directory.
 
+``train_neural`` does the same for the neural taggers (``OUT/neural/``).
+
 ``train_crf`` reads an annotated corpus, makes word clusters from an embeddings file when the
 cluster features are on, trains the CRF, and writes::
 
@@ -15,19 +17,31 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from phiscrub.configs import loads, validated
 from phiscrub.deid import check_output
 from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
 from phiscrub.detect.crf.clusters import make_clusters
 from phiscrub.detect.crf.tagger import Progress
+from phiscrub.detect.neural import PRESETS, NeuralConfig, preset, require_torch
 from phiscrub.document import Document
 from phiscrub.embeddings import read_vectors
 from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
-from phiscrub.pipeline import CRFDetectorConfig, MergeConfig, Pipeline, PipelineConfig
+from phiscrub.pipeline import (
+    CRFDetectorConfig,
+    MergeConfig,
+    NeuralDetectorConfig,
+    Pipeline,
+    PipelineConfig,
+)
+
+if TYPE_CHECKING:
+    from phiscrub.detect.neural.trainer import EpochRecord, NeuralTrainingReport
+    from phiscrub.detect.neural.trainer import Progress as NeuralProgress
 
 CRF_DIRECTORY = "crf"
 
@@ -129,3 +143,106 @@ def train_crf(
         evaluation = evaluate(dev_docs, system)
     characters = sum(len(doc.text) for doc in dev_docs)
     return CRFTrainResult(out, report, evaluation, seconds, characters)
+
+
+NEURAL_DIRECTORY = "neural"
+
+
+def read_neural_config(
+    source: str,
+    language: str | None = None,
+    max_epochs: int | None = None,
+    patience: int | None = None,
+) -> NeuralConfig:
+    """A neural recipe: a preset name (``neuroner``, ``bilstm-fea``, ``cedi``) or a TOML/JSON
+    file whose settings update the preset it names (``preset = "cedi"``; neuroner if none)."""
+    if source in PRESETS:
+        data, origin = preset(source), f"preset {source}"
+    else:
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(
+                f"{path}: cannot read neural config ({exc.strerror}); the presets are "
+                f"{', '.join(PRESETS)}"
+            ) from None
+        overrides = loads(text, str(path), path.suffix == ".json")
+        base = overrides.get("preset", "neuroner")
+        if base not in PRESETS:
+            raise ConfigError(f"{path}: unknown preset {base!r}; expected one of {PRESETS}")
+        data, origin = _deep_update(preset(base), overrides), str(path)
+    training = dict(data.get("training", {}))
+    if max_epochs is not None:
+        training["max_epochs"] = max_epochs
+    if patience is not None:
+        training["patience"] = patience
+    data["training"] = training
+    if language is not None:
+        data["language"] = language
+    return validated(NeuralConfig, data, origin)
+
+
+def _deep_update(base: dict, changes: dict) -> dict:
+    merged = dict(base)
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_update(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+@dataclass(frozen=True)
+class NeuralTrainResult:
+    pipeline: Path
+    report: NeuralTrainingReport
+    dev: Evaluation | None
+
+
+def train_neural(
+    train: Path,
+    out: Path,
+    config: NeuralConfig,
+    dev: Path | None = None,
+    embeddings: Path | None = None,
+    input_format: str | None = None,
+    seed: int = 1,
+    device: str = "cpu",
+    progress: NeuralProgress | None = None,
+    on_epoch: Callable[[EpochRecord], None] | None = None,
+) -> NeuralTrainResult:
+    """Train a neural tagger and write a pipeline directory at ``out``::
+
+        OUT/pipeline.json     a pipeline running the tagger alone
+        OUT/neural/           the model directory (neural.json, vocab.json, weights)
+
+    With ``dev``, training stops early on dev strict F1 and the best epoch's weights are kept;
+    the returned evaluation is of those weights.
+    """
+    require_torch()
+    from phiscrub.detect.neural.trainer import fit
+
+    _check_out(out, [p for p in (train, dev, embeddings) if p is not None])
+    vectors = read_vectors(embeddings) if embeddings is not None else None
+    docs = list(read_corpus(train, input_format))
+    dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
+    tagger, report = fit(
+        docs, out / NEURAL_DIRECTORY, config, dev_docs, vectors, seed, device, progress, on_epoch
+    )
+    Pipeline(
+        PipelineConfig(
+            name=f"{config.preset}-{config.language}",
+            language=config.language,
+            detector=[NeuralDetectorConfig(type="neural", model=NEURAL_DIRECTORY, device=device)],
+            merge=MergeConfig(policy="priority"),
+        ),
+        out,
+    ).save(out)
+    evaluation = None
+    if dev_docs:
+        found = tagger.detect_many(dev_docs)
+        evaluation = evaluate(
+            dev_docs, [d.with_spans(s) for d, s in zip(dev_docs, found, strict=True)]
+        )
+    return NeuralTrainResult(out, report, evaluation)
