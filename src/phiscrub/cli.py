@@ -8,9 +8,9 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -361,6 +361,32 @@ def embeddings_train_command(
     _report_errors(errors)
 
 
+@contextlib.contextmanager
+def _training_progress() -> Iterator[tuple[Any, Callable[[str, int, int, float | None], None]]]:
+    """A rich progress display on stderr and the ``advance(stage, done, total, loss)`` callback
+    that trainers call: one bar per stage (features, iterations, epochs), with the loss."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        "{task.fields[loss]}",
+        console=err,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def advance(stage: str, done: int, total: int, loss: float | None) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total, loss="")
+            text = f"loss {loss:,.2f}" if loss is not None else ""
+            bar.update(tasks[stage], completed=done, loss=text)
+
+        yield bar, advance
+
+
 @train_app.command("crf")
 def train_crf_command(
     train: Annotated[Path, typer.Option(help="Annotated training corpus.")],
@@ -382,28 +408,10 @@ def train_crf_command(
     input_format: FormatOption = None,
 ) -> None:
     """Train the feature-rich CRF; OUT becomes a pipeline for detect and deid --pipeline."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from phiscrub.train import read_crf_config, train_crf
 
     settings = read_crf_config(config, without or [], language)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        "{task.fields[loss]}",
-        console=err,
-        transient=True,
-    ) as bar:
-        tasks: dict[str, object] = {}
-
-        def advance(stage: str, done: int, total: int, loss: float | None) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total, loss="")
-            text = f"loss {loss:,.1f}" if loss is not None else ""
-            bar.update(tasks[stage], completed=done, loss=text)  # type: ignore[arg-type]
-
+    with _training_progress() as (_bar, advance):
         result = train_crf(
             train,
             target,
@@ -458,8 +466,6 @@ def train_neural_command(
 ) -> None:
     """Train a neural tagger (NeuroNER, BiLSTM-FEA or CEDI); OUT becomes a pipeline for
     detect and deid --pipeline."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
     from phiscrub.train import read_neural_config, train_neural
 
     if device not in ("cpu", "cuda"):
@@ -469,22 +475,7 @@ def train_neural_command(
         import torch
 
         torch.set_num_threads(threads)
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        "{task.fields[loss]}",
-        console=err,
-        transient=True,
-    ) as bar:
-        tasks: dict[str, object] = {}
-
-        def advance(stage: str, done: int, total: int, loss: float | None) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total, loss="")
-            text = f"loss {loss:,.2f}" if loss is not None else ""
-            bar.update(tasks[stage], completed=done, loss=text)  # type: ignore[arg-type]
+    with _training_progress() as (bar, advance):
 
         def epoch_done(record) -> None:
             f1 = f", dev strict F1 {record.dev_f1:.4f}" if record.dev_f1 is not None else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -41,3 +42,13 @@ def validated(model: type[Model], data: object, origin: str) -> Model:
             f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in exc.errors()
         )
         raise ConfigError(f"{origin}: {problems}") from None
+
+
+def read_json(path: Path, what: str) -> Any:
+    """Parse the JSON file at ``path``; errors name the file and ``what`` it should hold."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read {what} ({exc.strerror})") from None
+    except ValueError:
+        raise ConfigError(f"{path}: not valid JSON") from None

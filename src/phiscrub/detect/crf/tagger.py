@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pycrfsuite
 
-from phiscrub.configs import validated
+from phiscrub.configs import read_json, validated
 from phiscrub.detect.crf.clusters import CLUSTERS_FILE, ClusterTable
 from phiscrub.detect.crf.config import CRFConfig
 from phiscrub.detect.crf.features import Featurizer, Layout
@@ -281,12 +281,7 @@ class CRFTagger:
         """Open a model directory (cheap: crfsuite files are opened on first use)."""
         directory = Path(directory)
         path = directory / MODEL_FILE
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"{path}: cannot read CRF model ({exc.strerror})") from None
-        except ValueError:
-            raise ConfigError(f"{path}: not valid JSON") from None
+        data = read_json(path, "CRF model")
         if not isinstance(data, dict) or data.get("format") != "phiscrub-crf":
             raise ConfigError(f"{path}: not a phiscrub CRF model")
         if data.get("version") != FORMAT_VERSION:

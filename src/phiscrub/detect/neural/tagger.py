@@ -18,7 +18,7 @@ import numpy as np
 import torch
 from safetensors.torch import load_model
 
-from phiscrub.configs import validated
+from phiscrub.configs import read_json, validated
 from phiscrub.detect.neural.config import NeuralConfig
 from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
 from phiscrub.detect.neural.model import TaggerModel
@@ -141,12 +141,7 @@ def write_manifest(directory: Path, config: NeuralConfig) -> None:
 
 def read_manifest(directory: Path) -> NeuralConfig:
     path = directory / MODEL_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read neural model ({exc.strerror})") from None
-    except ValueError:
-        raise ConfigError(f"{path}: not valid JSON") from None
+    data = read_json(path, "neural model")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ConfigError(f"{path}: not a phiscrub neural model")
     if data.get("version") != FORMAT_VERSION:

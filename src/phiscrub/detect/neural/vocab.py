@@ -7,12 +7,12 @@ digits as 0 (the key of our embedding files).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from phiscrub.configs import read_json
 from phiscrub.embeddings import embedding_key
 from phiscrub.errors import ConfigError
 
@@ -127,10 +127,4 @@ class Vocabulary:
 
 
 def read_vocabulary(path: Path) -> Vocabulary:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read vocabularies ({exc.strerror})") from None
-    except ValueError:
-        raise ConfigError(f"{path}: not valid JSON") from None
-    return Vocabulary.from_json(data, str(path))
+    return Vocabulary.from_json(read_json(path, "vocabularies"), str(path))
