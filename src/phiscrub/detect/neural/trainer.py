@@ -232,12 +232,13 @@ def fit(
         total_loss, seen = 0.0, 0
         for number, chunk in enumerate(batches, start=1):
             batch = make_batch(chunk, config, (singletons, config.token.unk_replace, np_rng))
-            loss = model.loss(batch.to(target))
+            summed = model.loss(batch.to(target))
+            loss = summed / len(chunk) if settings.reduction == "mean" else summed
             optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_value_(model.parameters(), settings.clip)
             optimizer.step()
-            total_loss += float(loss.detach())
+            total_loss += float(summed.detach())
             seen += len(chunk)
             if progress is not None:
                 progress(f"epoch {epoch}", number, len(batches), total_loss / seen)
