@@ -124,3 +124,48 @@ def test_bad_model_directories(tmp_path):
     (tmp_path / "neural.json").write_text('{"format": "phiscrub-neural", "version": 9}')
     with pytest.raises(ConfigError, match="version 9"):
         NeuralTagger.load(tmp_path)
+
+
+def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weights(
+    tmp_path, monkeypatch
+):
+    from safetensors.torch import load_file
+
+    from phiscrub.detect.neural.model import TaggerModel
+
+    models, calls = [], []
+    init, loss = TaggerModel.__init__, TaggerModel.loss
+
+    def capture(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        models.append(self)
+
+    def flaky(self, batch):
+        calls.append(1)
+        value = loss(self, batch)
+        return value * float("nan") if len(calls) % 2 == 0 else value
+
+    monkeypatch.setattr(TaggerModel, "__init__", capture)
+    monkeypatch.setattr(TaggerModel, "loss", flaky)
+
+    def poison(record):
+        if record.epoch == 3:
+            with torch.no_grad():
+                models[0].output.weight.fill_(float("nan"))
+
+    docs = _corpus()
+    config = _tiny("neuroner", max_epochs=10, batch_size=1)
+    seen = []
+    tagger, report = fit(
+        docs[:2],
+        tmp_path / "m",
+        config,
+        dev=docs[2:],
+        seed=1,
+        on_epoch=lambda r: (seen.append(r), poison(r)),
+    )
+    assert [r.skipped_batches for r in seen] == [3, 3, 3]  # 6 sentences per epoch, every other one NaN
+    assert report.diverged and len(report.epochs) == 3 and report.best_epoch <= 2
+    weights = load_file(str(tmp_path / "m" / "weights.safetensors"))
+    assert all(bool(torch.isfinite(w).all()) for w in weights.values())
+    assert len(tagger.detect_many(docs)) == 4  # the kept weights still tag

@@ -41,6 +41,7 @@ class EpochRecord:
     seconds: float
     loss: float
     dev_f1: float | None
+    skipped_batches: int = 0
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class NeuralTrainingReport:
     best_dev_f1: float | None = None
     seconds: float = 0.0
     stopped_early: bool = False
+    diverged: bool = False
 
 
 def tag_names(labels: Sequence[str], scheme: str) -> list[str]:
@@ -224,15 +226,18 @@ def fit(
         overlapping_spans=sum(x.overlapping for x in inputs),
         parameters=sum(p.numel() for p in model.parameters() if p.requires_grad),
     )
-    best, best_epoch, waited, stopped = -1.0, 0, 0, False
+    best, best_epoch, waited, stopped, diverged = -1.0, 0, 0, False, False
     for epoch in range(1, settings.max_epochs + 1):
         epoch_start = time.perf_counter()
         model.train()
         batches = _batches(items, settings.batch_size, rng)
-        total_loss, seen = 0.0, 0
+        total_loss, seen, skipped = 0.0, 0, 0
         for number, chunk in enumerate(batches, start=1):
             batch = make_batch(chunk, config, (singletons, config.token.unk_replace, np_rng))
             summed = model.loss(batch.to(target))
+            if not bool(torch.isfinite(summed)):
+                skipped += 1  # a non-finite loss would poison every weight; drop the batch
+                continue
             loss = summed / len(chunk) if settings.reduction == "mean" else summed
             optimizer.zero_grad()
             loss.backward()
@@ -244,10 +249,15 @@ def fit(
                 progress(f"epoch {epoch}", number, len(batches), total_loss / seen)
         train_seconds = time.perf_counter() - epoch_start
         dev_f1 = _dev_f1(model, config, vocab, dev, dev_inputs, target) if dev else None
-        record = EpochRecord(epoch, round(train_seconds, 2), total_loss / max(seen, 1), dev_f1)
+        record = EpochRecord(
+            epoch, round(train_seconds, 2), total_loss / max(seen, 1), dev_f1, skipped
+        )
         report.epochs.append(record)
         if on_epoch is not None:
             on_epoch(record)
+        if not all(bool(torch.isfinite(p).all()) for p in model.parameters()):
+            diverged = True  # the best weights so far are already on disk
+            break
         if dev_f1 is None or dev_f1 > best:
             best, best_epoch, waited = (dev_f1 if dev_f1 is not None else best), epoch, 0
             _save_weights(model, directory)
@@ -263,6 +273,7 @@ def fit(
             "best_dev_f1": best if dev else None,
             "seconds": time.perf_counter() - started,
             "stopped_early": stopped,
+            "diverged": diverged,
         }
     )
     return NeuralTagger(directory, batch_size=32, device=device), final
