@@ -164,7 +164,7 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
         seed=1,
         on_epoch=lambda r: (seen.append(r), poison(r)),
     )
-    assert [r.skipped_batches for r in seen] == [3, 3, 3]  # 6 sentences per epoch, every other one NaN
+    assert [r.skipped_batches for r in seen] == [3, 3, 3]  # 6 sentences, every other NaN
     assert report.diverged and len(report.epochs) == 3 and report.best_epoch <= 2
     weights = load_file(str(tmp_path / "m" / "weights.safetensors"))
     assert all(bool(torch.isfinite(w).all()) for w in weights.values())
