@@ -44,6 +44,7 @@ def main() -> None:
     parser.add_argument("--config", choices=["neuroner", "bilstm-fea", "cedi"], required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--without", choices=ABLATIONS, action="append", default=[])
+    parser.add_argument("--input", choices=["sentence", "line", "window"], help="default: preset")
     parser.add_argument("--max-epochs", type=int, default=100)
     parser.add_argument("--patience", type=int, default=15)
     parser.add_argument("--threads", type=int, default=2)
@@ -66,11 +67,14 @@ def main() -> None:
     switches = {"chars": "char"}
     for part in args.without:
         data[switches.get(part, part)] = {"enabled": False}
+    if args.input:
+        data["input"] = args.input
     config = NeuralConfig.model_validate(data)
     train = list(read_corpus(MEDDOCAN / "train" / "brat"))
     dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
     name = f"neural_meddocan_{args.config}"
     name += "".join(f"_without-{part}" for part in args.without)
+    name += f"_{args.input}" if args.input else ""
     name += ("_random" if args.no_pretrained else "") + f"_seed{args.seed}"
 
     def show(record) -> None:  # progress on stderr: epoch numbers and scores only
@@ -105,6 +109,7 @@ def main() -> None:
     characters = sum(len(doc.text) for doc in dev)
     summary = {
         "config": args.config + "".join(f" -{p}" for p in args.without),
+        "input": config.input,
         "token vectors": "random" if args.no_pretrained else "word2vec on train text",
         "seed": args.seed,
         "strict": _prf(strict),

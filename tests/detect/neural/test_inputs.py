@@ -28,10 +28,13 @@ def test_windows_overlap_and_each_token_has_one_core():
     assert pieces(config, "", []) == ([], [])
 
 
-def test_sentence_pieces_are_sentences():
-    text = "Seen today. Stable."
-    config = NeuralConfig(input="sentence")
-    assert pieces(config, text, tokenize(text)) == ([(0, 3), (3, 5)], [(0, 3), (3, 5)])
+def test_sentence_and_line_pieces():
+    text = "Seen today. Stable.\nOk."
+    tokens = tokenize(text)
+    sentences = pieces(NeuralConfig(input="sentence"), text, tokens)
+    assert sentences == ([(0, 3), (3, 5), (5, 7)], [(0, 3), (3, 5), (5, 7)])
+    lines = pieces(NeuralConfig(input="line"), text, tokens)
+    assert lines == ([(0, 5), (5, 7)], [(0, 5), (5, 7)])
 
 
 def test_edge_tags_make_a_cut_span_valid():

@@ -169,3 +169,14 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
     weights = load_file(str(tmp_path / "m" / "weights.safetensors"))
     assert all(bool(torch.isfinite(w).all()) for w in weights.values())
     assert len(tagger.detect_many(docs)) == 4  # the kept weights still tag
+
+
+def test_line_input_reads_each_line_as_one_sequence(tmp_path):
+    config = _tiny("neuroner").model_copy(update={"input": "line"})
+    docs = _corpus()
+    tagger, report = fit(docs, tmp_path / "m", config, seed=3)
+    assert report.pieces == 4 * 2  # two lines per note
+    found = tagger.detect_many(docs)
+    assert [[s.key for s in spans] for spans in found] == [
+        sorted(s.key for s in d.spans) for d in docs
+    ]

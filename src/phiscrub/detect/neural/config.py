@@ -106,8 +106,9 @@ class NeuralConfig(BaseModel):
         preset: The named recipe these settings started from (informational).
         language: Gazetteers and rule pack behind the feature embeddings.
         scheme: Tag scheme; BIOES as in NeuroNER, with its transitions enforced by the CRF.
-        input: ``sentence`` (NeuroNER, Liu: one sequence per sentence) or ``window`` (CEDI:
-            overlapping windows over the whole note, never split into sentences).
+        input: ``sentence`` (NeuroNER, Liu: one sequence per sentence), ``line`` (one per
+            line of the note: no sentence splitting, which cuts addresses after "Avda.") or
+            ``window`` (CEDI: overlapping windows over the whole note).
         window: Tokens per window; ``stride`` is how far the next window starts.
         labels: Labels to learn (all of the training data's when None).
     """
@@ -116,7 +117,7 @@ class NeuralConfig(BaseModel):
     preset: str = "neuroner"
     language: Literal["en", "es"] = "en"
     scheme: Literal["BIO", "BIOES"] = "BIOES"
-    input: Literal["sentence", "window"] = "sentence"
+    input: Literal["sentence", "line", "window"] = "sentence"
     window: int = Field(default=100, ge=2)
     stride: int = Field(default=50, ge=1)
     split_case: bool = True

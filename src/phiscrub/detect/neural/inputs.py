@@ -1,8 +1,8 @@
 """The batching layer: Documents -> index arrays -> padded tensors, and tags -> Spans.
 
 A document is read once into a :class:`DocInputs` (tokens, per-token ids, gold tag ids) and cut
-into pieces: its sentences (``input = "sentence"``) or overlapping windows of the whole note
-(``input = "window"``). Pieces from many documents are batched together.
+into pieces: its sentences (``input = "sentence"``), its lines (``"line"``) or overlapping
+windows of the whole note (``"window"``). Pieces from many documents are batched together.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from phiscrub.detect.crf.features import Featurizer
 from phiscrub.detect.neural.config import FEATURE_FAMILIES, NeuralConfig
 from phiscrub.detect.neural.vocab import PAD, UNK, Vocabulary
 from phiscrub.document import Document
-from phiscrub.text.sentences import sentence_bounds
+from phiscrub.text.sentences import line_bounds, sentence_bounds
 from phiscrub.text.tags import spans_to_tags
 from phiscrub.text.tokenize import Token, tokenize
 
@@ -59,8 +59,9 @@ def pieces(
     prediction is taken from that piece (all of a sentence; the middle of a window)."""
     if not tokens:
         return [], []
-    if config.input == "sentence":
-        bounds = sentence_bounds(text, tokens)
+    if config.input != "window":
+        split = sentence_bounds if config.input == "sentence" else line_bounds
+        bounds = split(text, tokens)
         return bounds, bounds
     size, stride, total = config.window, min(config.stride, config.window), len(tokens)
     starts = list(range(0, max(total - size, 0) + 1, stride))
@@ -136,7 +137,7 @@ class InputEncoder:
             off = dict.fromkeys(("words", "affixes", "orthography", "shapes", "clusters"), False)
             crf = CRFConfig(
                 language=self.config.language,
-                sequence="sentence" if self.config.input == "sentence" else "document",
+                sequence="document" if self.config.input == "window" else self.config.input,
                 split_case=self.config.split_case,
                 features=FeatureConfig(**off, **flags),
             )

@@ -65,8 +65,8 @@ def predict(
 ) -> list[list[Span]]:
     """Spans for each document, scored by the least marginal probability among their tokens.
 
-    Sentences are decoded one by one. Windows are stitched: each token takes its scores from
-    the window it is most central in, and the note is decoded as one sequence.
+    Sentences (or lines) are decoded one by one. Windows are stitched: each token takes its
+    scores from the window it is most central in, and the note is decoded as one sequence.
     """
     device = device or torch.device("cpu")
     model.eval()
@@ -74,7 +74,7 @@ def predict(
         scores = _emissions(model, config, docs, batch_size, device)
         sequences: list[tuple[int, int, torch.Tensor]] = []  # (document, first token, scores)
         for k, inputs in enumerate(docs):
-            if config.input == "sentence":
+            if config.input != "window":
                 for p, (first, _) in enumerate(inputs.ranges):
                     sequences.append((k, first, scores[k, p]))
             elif inputs.ranges:
