@@ -12,22 +12,18 @@ the network and decoded; the best of ``--repeats`` timed runs is kept. Writes
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 import time
 from pathlib import Path
 
 import torch
 from record import finish, peak_rss_mb
-from safetensors.torch import save_model
 
 from phiscrub.detect.neural import NeuralConfig, preset
 from phiscrub.detect.neural.model import TaggerModel
-from phiscrub.detect.neural.tagger import WEIGHTS_FILE, NeuralTagger, write_manifest
+from phiscrub.detect.neural.tagger import NeuralTagger, write_model
 from phiscrub.detect.neural.trainer import prepare, seed_everything
-from phiscrub.detect.neural.vocab import VOCAB_FILE
 from phiscrub.io import read_corpus
-from phiscrub.io.files import write_atomic
 
 MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 
@@ -41,9 +37,7 @@ def _untrained(name: str, train: list, directory: Path) -> NeuralTagger:
     seed_everything(1)
     model = TaggerModel(config, vocab)
     directory.mkdir(parents=True)
-    save_model(model, str(directory / WEIGHTS_FILE))
-    write_atomic(directory / VOCAB_FILE, json.dumps(vocab.as_json(), ensure_ascii=False))
-    write_manifest(directory, config)
+    write_model(directory, config, vocab, model)
     return NeuralTagger(directory, batch_size=32)
 
 

@@ -180,3 +180,27 @@ def test_line_input_reads_each_line_as_one_sequence(tmp_path):
     assert [[s.key for s in spans] for spans in found] == [
         sorted(s.key for s in d.spans) for d in docs
     ]
+
+
+def test_divergence_in_the_first_epoch_is_an_error_not_a_model_without_weights(
+    tmp_path, monkeypatch
+):
+    from phiscrub.detect.neural.model import TaggerModel
+    from phiscrub.errors import PhiscrubError
+
+    models = []
+    init = TaggerModel.__init__
+
+    def capture(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        models.append(self)
+
+    monkeypatch.setattr(TaggerModel, "__init__", capture)
+
+    def poison(record):
+        with torch.no_grad():
+            models[0].output.weight.fill_(float("nan"))
+
+    with pytest.raises(PhiscrubError, match="diverged in its first epoch"):
+        fit(_corpus(), tmp_path / "m", _tiny("neuroner", max_epochs=3), on_epoch=poison)
+    assert not (tmp_path / "m" / "weights.safetensors").exists()

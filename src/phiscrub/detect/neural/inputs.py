@@ -91,7 +91,6 @@ class DocInputs:
     piece_tags: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
     misaligned: int = 0
     overlapping: int = 0
-    forms: list[str] = field(default_factory=list, repr=False)
 
 
 def edge_tags(tags: Sequence[str], scheme: str) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from safetensors.torch import load_model
+from safetensors.torch import load_model, save_model
 
 from phiscrub.configs import read_json, validated
 from phiscrub.detect.neural.config import NeuralConfig
@@ -25,6 +25,7 @@ from phiscrub.detect.neural.model import TaggerModel
 from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary, read_vocabulary
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError
+from phiscrub.io.files import write_atomic, write_atomic_with
 from phiscrub.text.tags import tags_to_spans
 
 MODEL_FILE = "neural.json"
@@ -126,17 +127,26 @@ def _spans(
     return found
 
 
-def write_manifest(directory: Path, config: NeuralConfig) -> None:
-    from phiscrub.io.files import write_atomic
-
-    data = {
+def write_model(
+    directory: Path, config: NeuralConfig, vocab: Vocabulary, model: TaggerModel | None = None
+) -> None:
+    """Write a model directory: the manifest with the recipe, the vocabularies and, when
+    ``model`` is given, its weights (the trainer writes weights at each better epoch)."""
+    manifest = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "config": config.model_dump(),
         "vocab": VOCAB_FILE,
         "weights": WEIGHTS_FILE,
     }
-    write_atomic(directory / MODEL_FILE, json.dumps(data, indent=2) + "\n")
+    write_atomic(directory / VOCAB_FILE, json.dumps(vocab.as_json(), ensure_ascii=False) + "\n")
+    write_atomic(directory / MODEL_FILE, json.dumps(manifest, indent=2) + "\n")
+    if model is not None:
+        write_weights(directory, model)
+
+
+def write_weights(directory: Path, model: TaggerModel) -> None:
+    write_atomic_with(directory / WEIGHTS_FILE, lambda path: save_model(model, str(path)))
 
 
 def read_manifest(directory: Path) -> NeuralConfig:

@@ -7,28 +7,21 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 import torch
-from safetensors.torch import save_model
 
 from phiscrub.detect.neural.config import NeuralConfig
 from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
 from phiscrub.detect.neural.model import TaggerModel
-from phiscrub.detect.neural.tagger import (
-    WEIGHTS_FILE,
-    NeuralTagger,
-    predict,
-    write_manifest,
-)
-from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary
+from phiscrub.detect.neural.tagger import NeuralTagger, predict, write_model, write_weights
+from phiscrub.detect.neural.vocab import Vocabulary
 from phiscrub.document import Document
 from phiscrub.embeddings import WordVectors, embedding_key
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.evaluate import evaluate
-from phiscrub.io.files import write_atomic, write_atomic_with
 from phiscrub.text.tokenize import Token
 
 Progress = Callable[[str, int, int, float | None], None]
@@ -167,10 +160,6 @@ def _dev_f1(
     return evaluate(dev, system).criteria["strict"].f1
 
 
-def _save_weights(model: TaggerModel, directory: Path) -> None:
-    write_atomic_with(directory / WEIGHTS_FILE, lambda path: save_model(model, str(path)))
-
-
 def fit(
     docs: Sequence[Document],
     directory: str | Path,
@@ -211,8 +200,7 @@ def fit(
         _pretrained_matrix(vocab, vectors, config.token.dim, seed) if vectors is not None else None
     )
     model = TaggerModel(config, vocab, pretrained).to(target)
-    write_atomic(directory / VOCAB_FILE, _json(vocab.as_json()))
-    write_manifest(directory, config)
+    write_model(directory, config, vocab)
     optimizer = _optimizer(config, model)
     items = [(x, a, b) for x in inputs for a, b in x.ranges]
     rng = random.Random(seed)
@@ -260,26 +248,23 @@ def fit(
             break
         if dev_f1 is None or dev_f1 > best:
             best, best_epoch, waited = (dev_f1 if dev_f1 is not None else best), epoch, 0
-            _save_weights(model, directory)
+            write_weights(directory, model)
         else:
             waited += 1
             if waited >= settings.patience:
                 stopped = True
                 break
-    final = NeuralTrainingReport(
-        **{
-            **report.__dict__,
-            "best_epoch": best_epoch,
-            "best_dev_f1": best if dev else None,
-            "seconds": time.perf_counter() - started,
-            "stopped_early": stopped,
-            "diverged": diverged,
-        }
+    if best_epoch == 0:
+        raise PhiscrubError(
+            "training diverged in its first epoch (weights became non-finite); "
+            "lower training.lr or training.clip"
+        )
+    final = replace(
+        report,
+        best_epoch=best_epoch,
+        best_dev_f1=best if dev else None,
+        seconds=time.perf_counter() - started,
+        stopped_early=stopped,
+        diverged=diverged,
     )
     return NeuralTagger(directory, batch_size=32, device=device), final
-
-
-def _json(data: object) -> str:
-    import json
-
-    return json.dumps(data, ensure_ascii=False) + "\n"
