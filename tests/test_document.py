@@ -38,6 +38,12 @@ def test_overlap_and_containment_use_exclusive_ends():
     assert a.contains(a)
 
 
+def test_detector_is_the_source_up_to_its_first_colon():
+    assert Span(0, 1, "AGE", source="rules:age:years").detector == "rules"
+    assert Span(0, 1, "AGE", source="crf").detector == "crf"
+    assert Span(0, 1, "AGE").detector == ""
+
+
 def test_sort_and_dedupe_keep_highest_score():
     spans = [Span(4, 6, "B", 0.5), Span(0, 2, "A"), Span(4, 6, "B", 0.9, "crf"), Span(0, 3, "A")]
     assert [s.key for s in sort_spans(spans)] == [

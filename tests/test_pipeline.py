@@ -119,3 +119,92 @@ def test_the_default_pipeline_saves_and_loads_with_its_two_pass_settings(tmp_pat
     assert [d.type for d in again.config.detector] == ["rules", "dictionary"]
     assert again.two_pass and again.config.two_pass.min_score == 0.9
     assert found(again.annotate_all(two_notes()))[1] == ("n2", "Mojisola", "PATIENT", "two-pass")
+
+
+def _hybrid_config(tmp_path, merge: str) -> object:
+    config = tmp_path / "hybrid.toml"
+    config.write_text(
+        "name='hybrid'\n"
+        "[[detector]]\ntype='rules'\nname='rules'\n"
+        "[[detector]]\ntype='dictionary'\nname='a'\n"
+        "[[detector]]\ntype='dictionary'\nname='b'\n" + merge,
+        encoding="utf-8",
+    )
+    return config
+
+
+def test_ensemble_then_routing_then_priority(tmp_path):
+    from phiscrub.merge.ensemble import fit_ensemble
+
+    # the ensemble of a and b learns to keep what both propose
+    def proposals(doc_id: str) -> tuple[Document, list[Span]]:
+        gold = Span(0, 3, "PATIENT")
+        spans = [Span(0, 3, "PATIENT", 0.9, "a:x"), Span(0, 3, "PATIENT", 0.8, "b")]
+        return Document(doc_id, "Ann saw Bob on 3/4", (gold,)), [
+            *spans,
+            Span(8, 11, "DOCTOR", 0.7, "b"),
+        ]
+
+    fit_ensemble([proposals(str(n)) for n in range(20)], ["a", "b"], "en", "logistic").save(
+        tmp_path / "ens"
+    )
+    config = _hybrid_config(
+        tmp_path,
+        "[merge]\npolicy='priority'\n[merge.ensemble]\nmembers=['a','b']\nmodel='ens'\n"
+        "[merge.routing]\nDATE=['rules']\n'*'=['ensemble','rules']\n",
+    )
+    pipeline = load_pipeline(config)
+    doc, spans = proposals("x")
+    raw = [
+        *spans,
+        Span(15, 18, "DATE", 0.9, "rules:date"),
+        Span(15, 18, "DATE", 0.9, "a:x"),  # a member: the ensemble judges it, routing drops it
+        Span(0, 7, "CITY", 0.5, "rules:p"),  # loses to the ensemble's PATIENT by priority
+    ]
+    detection = pipeline.detect(doc, raw=raw)
+    assert [(s.start, s.end, s.label, s.source) for s in detection.spans] == [
+        (0, 3, "PATIENT", "ensemble:a+b"),
+        (15, 18, "DATE", "rules:date"),
+    ]
+    assert [d.span.source for d in detection.dropped] == ["rules:p"]
+    assert tuple(raw) == detection.raw
+    # saved elsewhere, the pipeline carries its ensemble
+    pipeline.save(tmp_path / "saved")
+    (tmp_path / "ens" / "ensemble.json").unlink()
+    again = load_pipeline(tmp_path / "saved").detect(doc, raw=raw)
+    assert again.spans == detection.spans
+
+
+@pytest.mark.parametrize(
+    ("merge", "problem"),
+    [
+        ("[merge.ensemble]\nmembers=['a','c']\n", "ensemble members \\['c'\\]"),
+        ("[merge.routing]\nDATE=['ensemble']\n", "unknown sources \\['ensemble'\\]"),
+    ],
+)
+def test_ensemble_and_routing_must_name_detectors(tmp_path, merge, problem):
+    with pytest.raises(ConfigError, match=problem):
+        load_pipeline(_hybrid_config(tmp_path, merge))
+
+
+def test_detector_names_must_differ(tmp_path):
+    config = tmp_path / "twice.toml"
+    config.write_text(
+        "name='x'\n[[detector]]\ntype='rules'\n[[detector]]\ntype='rules'\npatterns='es'\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match="detector names must differ"):
+        load_pipeline(config)
+
+
+def test_an_ensemble_trained_on_other_members_is_refused(tmp_path):
+    from phiscrub.merge.ensemble import fit_ensemble
+
+    docs = [
+        (Document(str(n), "Ann", (Span(0, 3, "PATIENT"),)), [Span(0, 3, "PATIENT", 1.0, "a")])
+        for n in range(3)
+    ] + [(Document("z", "Bob"), [Span(0, 3, "PATIENT", 1.0, "a")])]
+    fit_ensemble(docs, ["a"], "en", "logistic").save(tmp_path / "ensemble")
+    config = _hybrid_config(tmp_path, "[merge.ensemble]\nmembers=['b']\n")
+    with pytest.raises(ConfigError, match="trained on members \\['a'\\]"):
+        load_pipeline(config).detect(Document("d", "Ann"), raw=[])

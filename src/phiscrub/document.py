@@ -47,6 +47,12 @@ class Span:
         """The identity used for scoring and de-duplication: offsets and label."""
         return (self.start, self.end, self.label)
 
+    @property
+    def detector(self) -> str:
+        """The name of the detector that found the span: ``source`` up to its first ``:``
+        (``rules:phone`` was found by the detector ``rules``)."""
+        return self.source.partition(":")[0]
+
     def overlaps(self, other: Span) -> bool:
         """True when the two spans share at least one character."""
         return self.start < other.end and other.start < self.end

@@ -24,6 +24,18 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
     policy = "priority"      # priority | longest | score | union
     priority = ["FECHAS", "NOMBRE_SUJETO_ASISTENCIA"]   # optional; default: by PHI type
 
+    [merge.ensemble]         # optional: Liu's ensemble (phiscrub train pipeline trains it)
+    members = ["crf", "neural"]   # detectors whose spans it accepts or rejects
+    model = "ensemble"       # its directory, relative to the pipeline's
+
+    [merge.routing]          # optional: per-label trusted sources (Dehghan)
+    DATE = ["rules"]
+    "*" = ["ensemble", "rules", "two-pass"]
+
+Spans flow: detectors (+ the two-pass dictionary) -> the ensemble replaces its members' spans by
+the candidates it accepts -> routing drops spans from untrusted sources -> the merge policy
+resolves the remaining overlaps (the rules merged last, as Liu et al.).
+
     [[detector]]
     type = "crf"             # a trained model directory (phiscrub train crf)
     model = "crf"            # relative to the config file's directory
@@ -46,7 +58,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector
@@ -60,8 +72,13 @@ from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
+from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
+from phiscrub.merge.ensemble import EnsembleModel
+from phiscrub.merge.routing import route
 
 CONFIG_FILE = "pipeline.json"
+TWO_PASS_SOURCE = "two-pass"
+ENSEMBLE_DIRECTORY = "ensemble"
 BATCH_DOCUMENTS = 64
 """Documents tagged together by ``detect_all`` (batched detectors tag their pieces at once)."""
 
@@ -121,10 +138,25 @@ class TwoPassConfig(BaseModel):
     score: float = Field(default=0.8, gt=0.0, le=1.0)
 
 
+class EnsembleConfig(BaseModel):
+    """Liu's ensemble: a classifier accepts or rejects each instance the members propose."""
+
+    model_config = ConfigDict(extra="forbid")
+    members: list[str] = Field(min_length=1, description="detector names (or 'two-pass')")
+    model: str = Field(default="ensemble", min_length=1, description="relative to the pipeline")
+    classifier: Literal["svm", "linear-svm", "logistic"] = "svm"
+    c: float = Field(default=1.0, gt=0, description="the classifier's C (training)")
+    threshold: float = Field(default=0.0, description="decision value to accept (training)")
+
+
 class MergeConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
     policy: Literal["priority", "longest", "score", "union"] = "priority"
     priority: list[str] | None = None
+    ensemble: EnsembleConfig | None = None
+    routing: dict[str, list[str]] | None = Field(
+        default=None, description="label (or '*') -> sources whose spans of it are kept"
+    )
 
 
 class PipelineConfig(BaseModel):
@@ -134,6 +166,25 @@ class PipelineConfig(BaseModel):
     detector: list[DetectorConfig] = Field(min_length=1)
     two_pass: TwoPassConfig = TwoPassConfig()
     merge: MergeConfig = MergeConfig()
+
+    @model_validator(mode="after")
+    def _names(self) -> PipelineConfig:
+        names = [d.name for d in self.detector]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"detector names must differ; give a name to each of {twice}")
+        sources = {*names, TWO_PASS_SOURCE}
+        ensemble = self.merge.ensemble
+        if ensemble is not None:
+            unknown = sorted(set(ensemble.members) - sources)
+            if unknown:
+                raise ValueError(f"ensemble members {unknown} are not detectors of the pipeline")
+            sources.add(ENSEMBLE_SOURCE)
+        for label, routed in (self.merge.routing or {}).items():
+            unknown = sorted(set(routed) - sources)
+            if unknown:
+                raise ValueError(f"routing of {label!r} names unknown sources {unknown}")
+        return self
 
 
 @dataclass(frozen=True)
@@ -153,6 +204,7 @@ class Pipeline:
         self.config = config
         self.base = base
         self._detectors: list[Detector] | None = None
+        self._ensemble: EnsembleModel | None = None
 
     @property
     def name(self) -> str:
@@ -181,6 +233,25 @@ class Pipeline:
         if isinstance(config, NeuralDetectorConfig):
             return _neural_tagger(self._model_path(config), config)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
+
+    @property
+    def ensemble(self) -> EnsembleModel | None:
+        """The trained ensemble of ``[merge.ensemble]`` (loaded on first use), or None."""
+        settings = self.config.merge.ensemble
+        if settings is None:
+            return None
+        if self._ensemble is None:
+            path = Path(settings.model)
+            if not path.is_absolute() and self.base is not None:
+                path = self.base / path
+            model = EnsembleModel.load(path)
+            if list(model.members) != settings.members:
+                raise ConfigError(
+                    f"{path}: the ensemble was trained on members {list(model.members)}, "
+                    f"the pipeline names {settings.members}"
+                )
+            self._ensemble = model
+        return self._ensemble
 
     @property
     def two_pass(self) -> bool:
@@ -228,9 +299,14 @@ class Pipeline:
         (``raw``: first-pass spans already computed for ``doc``)."""
         spans = list(raw) if raw is not None else self.first_pass(doc)
         if dictionary is not None:
-            spans += dictionary.find(doc, "two-pass", self.config.two_pass.score)
-        priority = self.config.merge.priority or DEFAULT_PRIORITY
-        merged = merge_spans(spans, self.config.merge.policy, priority)
+            spans += dictionary.find(doc, TWO_PASS_SOURCE, self.config.two_pass.score)
+        settings = self.config.merge
+        final = spans
+        if self.ensemble is not None:
+            final = self.ensemble.apply(doc, final)
+        if settings.routing:
+            final = route(final, settings.routing)
+        merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
         return Detection(merged.spans, tuple(spans), merged.dropped)
 
     def detect_all(self, docs: Iterable[Document]) -> Iterator[tuple[Document, Detection]]:
@@ -274,10 +350,12 @@ class Pipeline:
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
         config = self.config.model_copy(deep=True)
+        # saved where it already lives: its models are in place
+        in_place = self.base is not None and self.base.resolve() == directory.resolve()
         for index, detector in enumerate(config.detector):
             if isinstance(detector, CRFDetectorConfig | NeuralDetectorConfig):
-                if self.base is not None and self.base.resolve() == directory.resolve():
-                    continue  # saved where it already lives: its models are in place
+                if in_place:
+                    continue
                 copy = f"model-{index + 1}"
                 source = self._model_path(detector)
                 if isinstance(detector, CRFDetectorConfig):
@@ -291,6 +369,10 @@ class Pipeline:
                 copy = f"patterns-{index + 1}.toml"
                 write_atomic(directory / copy, source.read_text(encoding="utf-8"))
                 detector.patterns = copy
+        ensemble = config.merge.ensemble
+        if ensemble is not None and not in_place and self.ensemble is not None:
+            self.ensemble.save(directory / ENSEMBLE_DIRECTORY)
+            ensemble.model = ENSEMBLE_DIRECTORY
         path = directory / CONFIG_FILE
         write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")
         return path
