@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 from phiscrub.cli import app, main
 from phiscrub.document import Document, Span
 from phiscrub.io import read_corpus, write_corpus
+from phiscrub.pipeline import load_pipeline
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 runner = CliRunner()
@@ -258,3 +259,40 @@ def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, mo
     ]
     code, _, err = run_main(monkeypatch, capsys, *args[:-1], "nosuch", "--out", str(tmp_path / "x"))
     assert code == 2 and "nosuch: cannot read neural config" in err
+
+
+def test_train_pipeline_with_crf_and_neural_members(tmp_path):
+    pytest.importorskip("torch")
+    pytest.importorskip("sklearn")
+    from tests.test_train_pipeline import _corpus
+
+    docs = _corpus()
+    write_corpus(docs, tmp_path / "train", "brat")
+    (tmp_path / "tiny.toml").write_text(
+        'preset = "neuroner"\nlstm_hidden = 8\ndropout = 0.0\n'
+        "[token]\ndim = 8\nunk_replace = 0.0\n[char]\ndim = 4\nhidden = 4\n"
+        '[training]\noptimizer = "adam"\nlr = 0.05\nbatch_size = 4\n'
+    )
+    (tmp_path / "recipe.toml").write_text(
+        'name = "hybrid"\n[[detector]]\ntype = "rules"\n'
+        '[[detector]]\ntype = "crf"\nmodel = "crf"\n'
+        '[[detector]]\ntype = "neural"\nname = "bilstm"\nmodel = "bilstm"\n'
+        '[merge.ensemble]\nmembers = ["crf", "bilstm"]\nclassifier = "linear-svm"\n'
+        "[train]\nfolds = 3\n"
+        '[train.recipe.crf]\nwithout = ["clusters", "dictionary", "rules"]\n'
+        '[train.recipe.bilstm]\nconfig = "tiny.toml"\nmax_epochs = 3\n'
+    )
+    model = tmp_path / "model"
+    args = ["train", "pipeline", "--config", str(tmp_path / "recipe.toml")]
+    args += ["--train", str(tmp_path / "train"), "--dev", str(tmp_path / "train")]
+    result = runner.invoke(app, [*args, "--out", str(model), "--folds", "2"])
+    assert result.exit_code == 0, result.output
+    assert "fold 2/2: training bilstm on 8 documents" in result.output
+    assert "training bilstm on all 16 documents" in result.output
+    assert "│ ensemble " in result.output and "│ hybrid " in result.output
+    assert not any(name in result.output for name in ("Ruiz", "Lee", "555"))
+    saved = json.loads((model / "pipeline.json").read_text())
+    assert "train" not in saved and saved["merge"]["ensemble"]["members"] == ["crf", "bilstm"]
+    assert (model / "bilstm" / "weights.safetensors").is_file()
+    detected = load_pipeline(model).annotate(docs[0])
+    assert {s.detector for s in detected.spans} <= {"ensemble", "rules"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,6 +35,7 @@ from phiscrub.evaluate.report import (
     criteria_table,
     leak_line,
     significance_line,
+    systems_table,
 )
 from phiscrub.io import read_corpus, write_corpus
 from phiscrub.io.corpus import output_format
@@ -506,6 +508,47 @@ def train_neural_command(
     if result.dev is not None:
         out.print(criteria_table(result.dev))
         out.print(leak_line(result.dev))
+
+
+@train_app.command("pipeline")
+def train_pipeline_command(
+    config: Annotated[
+        Path,
+        typer.Option(help="Pipeline recipe (TOML/JSON): a pipeline config plus training settings."),
+    ],
+    train: Annotated[Path, typer.Option(help="Annotated training corpus.")],
+    target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    dev: Annotated[
+        Path | None, typer.Option(help="Annotated corpus for early stopping and the report.")
+    ] = None,
+    folds: Annotated[
+        int | None, typer.Option(min=2, help="Cross-prediction folds (default: the recipe's).")
+    ] = None,
+    threads: Annotated[
+        int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
+    ] = None,
+    input_format: FormatOption = None,
+) -> None:
+    """Train every member of a pipeline and its ensemble (k-fold cross-prediction), then
+    report each member, the ensemble and the whole pipeline on the dev corpus."""
+    from phiscrub.train_pipeline import train_pipeline
+
+    if threads is not None:
+        import torch
+
+        torch.set_num_threads(threads)
+    started = time.perf_counter()
+
+    def event(message: str) -> None:
+        out.print(f"[{time.perf_counter() - started:7.1f} s] {message}")
+
+    result = train_pipeline(config, train, target, dev, input_format, folds, event)
+    out.print(f"wrote the pipeline to {result.pipeline}")
+    if result.dev:
+        out.print(systems_table(result.dev))
+        final = result.dev[next(reversed(result.dev))]
+        out.print(criteria_table(final))
+        out.print(leak_line(final))
 
 
 def _report_errors(errors: list[PhiscrubError]) -> None:

@@ -309,19 +309,25 @@ class Pipeline:
         merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
         return Detection(merged.spans, tuple(spans), merged.dropped)
 
-    def detect_all(self, docs: Iterable[Document]) -> Iterator[tuple[Document, Detection]]:
+    def detect_all(
+        self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None
+    ) -> Iterator[tuple[Document, Detection]]:
         """Detect over a corpus held in memory; with two-pass on, each patient's dictionary is
         built from all of their notes (grouped by ``patient_id``) before any is answered.
-        Documents come back in input order."""
+        Documents come back in input order. ``raw``: first-pass spans already computed for
+        each document (the detectors are then not run)."""
         docs = list(docs)
-        raw = [
-            spans
-            for i in range(0, len(docs), BATCH_DOCUMENTS)
-            for spans in self.first_pass_many(docs[i : i + BATCH_DOCUMENTS])
-        ]
+        if raw is None:
+            raw = [
+                spans
+                for i in range(0, len(docs), BATCH_DOCUMENTS)
+                for spans in self.first_pass_many(docs[i : i + BATCH_DOCUMENTS])
+            ]
+        elif len(raw) != len(docs):
+            raise ValueError(f"{len(raw)} first-pass span lists for {len(docs)} documents")
         if not self.two_pass:
             for doc, spans in zip(docs, raw, strict=True):
-                yield doc, self.detect(doc, raw=spans)
+                yield doc, self.detect(doc, raw=list(spans))
             return
         by_patient: dict[str, list[int]] = defaultdict(list)
         for index, doc in enumerate(docs):
@@ -331,7 +337,7 @@ class Pipeline:
             for patient, indexes in by_patient.items()
         }
         for doc, spans in zip(docs, raw, strict=True):
-            yield doc, self.detect(doc, dictionaries[doc.patient_id], spans)
+            yield doc, self.detect(doc, dictionaries[doc.patient_id], list(spans))
 
     def annotate(self, doc: Document) -> Document:
         """``doc`` with its spans replaced by the pipeline's (two-pass within the note alone)."""

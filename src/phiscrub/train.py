@@ -79,7 +79,8 @@ class CRFTrainResult:
     dev_characters: int
 
 
-def _check_out(out: Path, inputs: list[Path]) -> None:
+def check_outputs(out: Path, inputs: list[Path]) -> None:
+    """Refuse an ``out`` that overlaps one of ``inputs`` or already holds files."""
     for source in inputs:
         check_output(source, out, "choose a new directory for the model")
 
@@ -108,7 +109,7 @@ def train_crf(
         seed: Seed of the k-means clustering.
         on_dev: Called as ``on_dev(done, total)`` while the dev corpus is tagged.
     """
-    _check_out(out, [p for p in (train, dev, embeddings) if p is not None])
+    check_outputs(out, [p for p in (train, dev, embeddings) if p is not None])
     clusters = None
     if config.features.clusters:
         if embeddings is None:
@@ -223,7 +224,7 @@ def train_neural(
     require_torch()
     from phiscrub.detect.neural.trainer import fit
 
-    _check_out(out, [p for p in (train, dev, embeddings) if p is not None])
+    check_outputs(out, [p for p in (train, dev, embeddings) if p is not None])
     vectors = read_vectors(embeddings) if embeddings is not None else None
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []

@@ -70,3 +70,20 @@ def significance_line(result: SignificanceResult) -> str:
         f"seed {result.seed}): A {result.f1_a:.4f} vs B {result.f1_b:.4f}, "
         f"difference {result.difference:+.4f}, p = {result.p_value:.4f}"
     )
+
+
+def systems_table(evaluations: dict[str, Evaluation]) -> Table:
+    """Several systems on the same gold: strict and binary token P/R/F1 and the leak rate."""
+    table = Table(title="systems", title_justify="left")
+    table.add_column("system", no_wrap=True)
+    for criterion in ("strict", "binary token"):
+        for column in ("P", "R", "F1"):
+            table.add_column(f"{criterion} {column}", justify="right")
+    table.add_column("leak", justify="right")
+    for name, evaluation in evaluations.items():
+        cells = [name]
+        for criterion in ("strict", "binary_token"):
+            counts = evaluation.criteria[criterion]
+            cells += [f"{counts.precision:.4f}", f"{counts.recall:.4f}", f"{counts.f1:.4f}"]
+        table.add_row(*cells, f"{evaluation.leak.rate:.4%}")
+    return table

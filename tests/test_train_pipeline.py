@@ -1,0 +1,123 @@
+import pytest
+
+import phiscrub.train_pipeline as module
+from phiscrub.document import Document
+from phiscrub.errors import ConfigError
+from phiscrub.io import write_corpus
+from phiscrub.pipeline import load_pipeline
+from phiscrub.train_pipeline import patient_folds, read_recipe, train_pipeline
+from tests.detect.crf.test_tagger import NAMES, _doc
+
+RECIPE = """name = "hybrid"
+[[detector]]
+type = "rules"
+[[detector]]
+type = "crf"
+model = "crf"
+[merge.ensemble]
+members = ["crf", "rules"]
+classifier = "logistic"
+[train]
+folds = 2
+[train.recipe.crf]
+without = ["clusters", "dictionary", "rules", "section", "positional"]
+"""
+
+
+def _corpus() -> list[Document]:
+    """16 notes with a doctor and a date; every other one also holds an unannotated phone-like
+    number that the rules take for PHI (the ensemble's wrong candidates)."""
+    docs = []
+    for i, name in enumerate(NAMES * 2):
+        doc = _doc(i, name, f"{i % 12 + 1}/{i % 20 + 2}/20{10 + i}")
+        if i % 2:
+            doc = Document(doc.doc_id, doc.text + " Call 555-0100 ext 4.", doc.spans)
+        docs.append(doc)
+    return docs
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    docs = _corpus()
+    write_corpus(docs, tmp_path / "train.jsonl", "jsonl")
+    write_corpus(docs[:4], tmp_path / "dev.jsonl", "jsonl")
+    (tmp_path / "recipe.toml").write_text(RECIPE, encoding="utf-8")
+    return tmp_path
+
+
+def test_patient_folds_keep_a_patients_notes_together_and_are_seeded():
+    docs = [Document(f"d{i}", "x", metadata={"patient_id": f"p{i // 2}"}) for i in range(10)]
+    groups = patient_folds(docs, 3, seed=1)
+    assert sorted(i for g in groups for i in g) == list(range(10))
+    assert all(i + 1 in g for g in groups for i in g if i % 2 == 0)  # pairs stay together
+    assert sorted(len(g) for g in groups) == [2, 4, 4]
+    assert patient_folds(docs, 3, seed=1) == groups
+    with pytest.raises(ConfigError, match="3 folds need at least 3 patients"):
+        patient_folds(docs[:4], 3, seed=1)
+
+
+def test_train_pipeline_trains_members_and_ensemble_and_reports_each(corpus):
+    events: list[str] = []
+    result = train_pipeline(
+        corpus / "recipe.toml",
+        corpus / "train.jsonl",
+        corpus / "model",
+        corpus / "dev.jsonl",
+        on_event=events.append,
+    )
+    assert events == [
+        "fold 1/2: training crf on 8 documents",
+        "fold 2/2: training crf on 8 documents",
+        "running rules on the training notes",
+        "ensemble (logistic) trained on 40 candidates",
+        "training crf on all 16 documents",
+    ]
+    assert list(result.dev) == ["rules", "crf", "ensemble", "hybrid"]
+    strict = {name: e.criteria["strict"] for name, e in result.dev.items()}
+    assert (strict["rules"].tp, strict["rules"].fp, strict["rules"].fn) == (4, 2, 4)
+    assert strict["crf"].f1 == strict["ensemble"].f1 == strict["hybrid"].f1 == 1.0
+    assert sorted(p.name for p in corpus.joinpath("model").iterdir()) == [
+        "crf",
+        "ensemble",
+        "pipeline.json",
+    ]
+    pipeline = load_pipeline(corpus / "model")
+    note = Document("n", "Note 9. Seen by Dr Park on 5/6/2017. Call 555-0100 ext 4.")
+    assert [(s.label, s.source) for s in pipeline.annotate(note).spans] == [
+        ("DOCTOR", "ensemble:crf"),
+        ("DATE", "ensemble:crf+rules"),
+    ]
+
+
+def test_members_never_tag_the_notes_they_were_trained_on(corpus, monkeypatch):
+    train_member = module._train_member
+    seen_by: dict[str, set[str]] = {}
+
+    def recording(config, recipe, language, docs, directory, *rest):
+        tagger = train_member(config, recipe, language, docs, directory, *rest)
+        seen_by[directory.name] = {d.doc_id for d in docs}
+        tagger.trained_on = seen_by[directory.name]
+        return tagger
+
+    tagged: list[tuple[set[str], set[str]]] = []
+
+    def tag(detector, docs):
+        tagged.append((detector.trained_on, {d.doc_id for d in docs}))
+        return [detector.detect(d) for d in docs]
+
+    monkeypatch.setattr(module, "_train_member", recording)
+    monkeypatch.setattr(module, "_tag", tag)
+    train_pipeline(corpus / "recipe.toml", corpus / "train.jsonl", corpus / "model")
+    assert len(tagged) == 2
+    assert all(not trained & held_out and len(held_out) == 8 for trained, held_out in tagged)
+    assert seen_by["crf"] == {f"d{i}" for i in range(16)}  # the final model sees them all
+
+
+def test_recipe_errors_name_the_file(tmp_path):
+    path = tmp_path / "r.toml"
+    path.write_text(RECIPE + "[train.recipe.bilstm]\nconfig = 'neuroner'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"r.toml: \[train.recipe\] names no detector"):
+        read_recipe(path)
+    path.write_text(RECIPE.replace("folds = 2", "folds = 1"), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"r.toml.*folds"):
+        read_recipe(path)
