@@ -58,8 +58,14 @@ def machine() -> dict[str, Any]:
     }
 
 
-def record(name: str, summary: dict[str, Any], detail: dict[str, Any] | None = None) -> Path:
-    """Save one result and regenerate the table of all results."""
+def record(
+    name: str,
+    summary: dict[str, Any],
+    detail: dict[str, Any] | None = None,
+    table: dict[str, list] | None = None,
+) -> Path:
+    """Save one result and regenerate the table of all results. ``table`` (``columns`` and
+    ``rows``) is a comparison shown above the figures."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     result = {
         "benchmark": name,
@@ -69,6 +75,8 @@ def record(name: str, summary: dict[str, Any], detail: dict[str, Any] | None = N
         "summary": summary,
         "detail": detail or {},
     }
+    if table is not None:
+        result["table"] = table
     path = RESULTS / f"{name}.json"
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
@@ -106,6 +114,16 @@ def write_table() -> None:
             "",
             f"`{result['command']}` ({result['date']}; Python {m['python']}, {m['cpus']} CPUs)",
             "",
+        ]
+        if "table" in result:
+            columns = result["table"]["columns"]
+            lines += [
+                "| " + " | ".join(columns) + " |",
+                "|" + "---|" * len(columns),
+                *("| " + " | ".join(row) + " |" for row in result["table"]["rows"]),
+                "",
+            ]
+        lines += [
             "| figure | value |",
             "|---|---|",
         ]

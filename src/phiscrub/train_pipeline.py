@@ -127,7 +127,7 @@ class _Resources:
     embeddings: Path | None
     seed: int
     _vectors: object = None
-    _clusters: dict[int, ClusterTable] = field(default_factory=dict)
+    _clusters: dict[tuple[int, ...], ClusterTable] = field(default_factory=dict)
 
     def vectors(self):
         if self._vectors is None and self.embeddings is not None:
@@ -142,11 +142,10 @@ class _Resources:
                 "CRF cluster features need word embeddings: set [train] embeddings, or "
                 "without = ['clusters'] in the CRF's [train.recipe]"
             )
-        if config.clusters not in self._clusters:
-            self._clusters[config.clusters] = make_clusters(
-                self.vectors(), config.clusters, self.seed
-            )
-        return self._clusters[config.clusters]
+        key = tuple(config.clusters)
+        if key not in self._clusters:
+            self._clusters[key] = make_clusters(self.vectors(), config.clusters, self.seed)
+        return self._clusters[key]
 
 
 def _train_member(

@@ -1,0 +1,226 @@
+"""Every system of the papers, trained and scored in one run: the comparison table.
+
+    python benchmarks/meddocan.py meddocan --folds 3 --max-epochs 10 --input line
+    python benchmarks/meddocan.py synthetic --train-notes 2000 --test-notes 500 --members crf
+
+MEDDOCAN train -> dev, or synthetic English train (seed 11) -> synthetic English notes from an
+unseen seed (7321). One ``phiscrub train pipeline`` run (``phiscrub.train_pipeline``) trains
+the members (CRF, BiLSTM = ``neuroner``, BiLSTM-FEA = ``bilstm-fea``, optionally CEDI) with
+k-fold cross-prediction for Liu's SVM ensemble, then the rules are merged last by label
+priority (Dehghan). Token vectors and CRF clusters come from word2vec trained on the training
+notes' text only. The rows: the rules alone, each member alone, the ensemble of the members,
+and the ensemble + rules (the pipeline); the columns: strict and binary token P/R/F1, leak
+rate, training time (a member's: its final training; the ensemble's: its folds + its fit; the
+pipeline's: all of it) and tagging characters/s (the pipeline's: all its detectors, the ensemble
+and the merge). The ensemble + rules is compared with the best single member by approximate
+randomization (strict F1, 9,999 shuffles). Writes ``benchmarks/results/systems_CORPUS.json``
+and BENCHMARKS.md. The MEDDOCAN test split is never read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from record import peak_rss_mb, record
+
+from phiscrub.document import Document
+from phiscrub.embeddings import train_vectors
+from phiscrub.evaluate import approximate_randomization
+from phiscrub.io import write_corpus
+from phiscrub.pipeline import load_pipeline
+from phiscrub.train_pipeline import train_pipeline
+
+MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
+PRESETS = {"bilstm": "neuroner", "bilstm-fea": "bilstm-fea", "cedi": "cedi"}
+
+
+def _corpora(args: argparse.Namespace) -> tuple[list[Document], list[Document], str]:
+    from phiscrub.io import read_corpus
+
+    if args.corpus == "meddocan":
+        train = list(read_corpus(MEDDOCAN / "train" / "brat"))
+        dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
+        return train, dev, "es"
+    from phiscrub.synth import synthesize
+
+    train = [note.document for note in synthesize(args.train_notes, args.train_seed, "en")]
+    test = [note.document for note in synthesize(args.test_notes, args.test_seed, "en")]
+    return train, test, "en"
+
+
+def _recipe(args: argparse.Namespace, language: str, scratch: Path) -> str:
+    lines = ['name = "ensemble+rules"', f'language = "{language}"', ""]
+    lines += ["[[detector]]", 'type = "rules"', f'patterns = "{language}"', ""]
+    if language == "en":
+        lines += ["[[detector]]", 'type = "dictionary"', 'language = "en"', ""]
+    for member in args.members:
+        kind = "crf" if member == "crf" else "neural"
+        lines += ["[[detector]]", f'type = "{kind}"', f'name = "{member}"', f'model = "{member}"']
+        lines.append("")
+    if language == "en":
+        lines += ["[two_pass]", "enabled = true", ""]
+    members = ", ".join(f'"{m}"' for m in args.members)
+    lines += ["[merge]", 'policy = "priority"', "", "[merge.ensemble]", f"members = [{members}]"]
+    lines += [f'classifier = "{args.classifier}"', ""]
+    lines += ["[train]", f"folds = {args.folds}", f"seed = {args.seed}"]
+    lines += ['embeddings = "vectors.txt"', f'device = "{args.device}"', ""]
+    for member in args.members:
+        if member == "crf":
+            continue
+        settings = scratch / f"{member}.json"
+        data: dict[str, object] = {"preset": PRESETS[member]}
+        if args.input and member != "cedi":
+            data["input"] = args.input
+        settings.write_text(json.dumps(data), encoding="utf-8")
+        lines += [f'[train.recipe."{member}"]', f'config = "{settings.name}"']
+        lines += [f"max_epochs = {args.max_epochs}", f"patience = {args.patience}", ""]
+    return "\n".join(lines)
+
+
+def _speed(pipeline, docs: list[Document]) -> dict[str, float]:
+    """Seconds each detector, the ensemble and the whole pipeline take over ``docs``."""
+    seconds: dict[str, float] = {}
+    raw: list[list] = [[] for _ in docs]
+    for detector in pipeline.detectors:
+        detector.detect(docs[0])  # open models before timing
+        many = getattr(detector, "detect_many", None)
+        started = time.perf_counter()
+        found = many(docs) if many is not None else [detector.detect(d) for d in docs]
+        seconds[detector.name] = time.perf_counter() - started
+        for spans, more in zip(raw, found, strict=True):
+            spans += more
+    ensemble = pipeline.ensemble
+    if ensemble is not None:
+        started = time.perf_counter()
+        for doc, spans in zip(docs, raw, strict=True):
+            ensemble.apply(doc, [s for s in spans if s.detector in ensemble.members])
+        seconds["ensemble"] = time.perf_counter() - started
+    started = time.perf_counter()
+    for _ in pipeline.detect_all(docs):
+        pass
+    seconds[pipeline.name] = time.perf_counter() - started
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("corpus", choices=["meddocan", "synthetic"])
+    parser.add_argument(
+        "--members", default="crf,bilstm,bilstm-fea", help="comma-separated: crf,bilstm,..."
+    )
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--classifier", default="svm", choices=["svm", "linear-svm", "logistic"])
+    parser.add_argument("--max-epochs", type=int, default=100)
+    parser.add_argument("--patience", type=int, default=15)
+    parser.add_argument("--input", choices=["sentence", "line"], help="neural input (not CEDI)")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--train-notes", type=int, default=2000)
+    parser.add_argument("--train-seed", type=int, default=11)
+    parser.add_argument("--test-notes", type=int, default=500)
+    parser.add_argument("--test-seed", type=int, default=7321)
+    parser.add_argument("--keep", type=Path, help="copy the trained pipeline here")
+    args = parser.parse_args()
+    args.members = [m.strip() for m in args.members.split(",") if m.strip()]
+    unknown = sorted(set(args.members) - {"crf", *PRESETS})
+    if unknown:
+        parser.error(f"unknown members {unknown}")
+    if any(m != "crf" for m in args.members):
+        import torch
+
+        torch.set_num_threads(args.threads)
+    train, test, language = _corpora(args)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch_name:
+        scratch = Path(scratch_name)
+        train_vectors(train, scratch / "vectors.txt", seed=1, workers=1)
+        (scratch / "recipe.toml").write_text(_recipe(args, language, scratch), encoding="utf-8")
+        write_corpus(train, scratch / "train.jsonl", "jsonl")
+        write_corpus(test, scratch / "test.jsonl", "jsonl")
+
+        def event(message: str) -> None:
+            print(f"[{time.perf_counter() - started:7.1f} s] {message}", flush=True)
+
+        result = train_pipeline(
+            scratch / "recipe.toml",
+            scratch / "train.jsonl",
+            scratch / "model",
+            scratch / "test.jsonl",
+            on_event=event,
+        )
+        total = time.perf_counter() - started
+        pipeline = load_pipeline(scratch / "model")
+        speed = _speed(pipeline, test)
+        if args.keep is not None:
+            pipeline.save(args.keep)
+    characters = sum(len(doc.text) for doc in test)
+    folds = sum(s for k, s in result.seconds.items() if k.startswith("fold "))
+    train_seconds = {
+        **{m: result.seconds[m] for m in args.members},
+        "ensemble": folds + result.seconds["ensemble"],
+        pipeline.name: total,
+    }
+    columns = ["system", "strict P", "strict R", "strict F1", "binary token P"]
+    columns += ["binary token R", "binary token F1", "leak", "train s", "chars/s"]
+    rows = []
+    for name, evaluation in result.dev.items():
+        strict, token = evaluation.criteria["strict"], evaluation.criteria["binary_token"]
+        rows.append(
+            [
+                name,
+                *(f"{x:.4f}" for x in (strict.precision, strict.recall, strict.f1)),
+                *(f"{x:.4f}" for x in (token.precision, token.recall, token.f1)),
+                f"{evaluation.leak.rate:.4f}",
+                f"{train_seconds[name]:.0f}" if name in train_seconds else "0",
+                f"{characters / speed[name]:,.0f}",
+            ]
+        )
+    best = max(args.members, key=lambda m: result.dev[m].criteria["strict"].f1)
+    test_result = approximate_randomization(
+        list(result.dev[pipeline.name].pairs), list(result.dev[best].pairs), "strict"
+    )
+    evaluated = "MEDDOCAN dev" if args.corpus == "meddocan" else "synthetic English"
+    summary = {
+        "evaluated on": f"{evaluated}, {len(test)} notes ({characters:,} characters)",
+        "members": ", ".join(args.members),
+        "folds": args.folds,
+        "classifier": args.classifier,
+        "neural max epochs (patience)": f"{args.max_epochs} ({args.patience})",
+        "neural input": args.input or "preset",
+        "threads": args.threads,
+        "ensemble candidates": result.candidates,
+        f"{pipeline.name} vs {best} (strict F1)": (
+            f"{test_result.f1_a - test_result.f1_b:+.4f}, p = {test_result.p_value:.4f}"
+        ),
+        "total time (s)": round(total),
+        "peak RSS (MB)": peak_rss_mb(),
+    }
+    if args.corpus == "synthetic":
+        summary["seeds (train/test)"] = f"{args.train_seed}/{args.test_seed}"
+    detail = {
+        "criteria": {
+            name: {k: v.as_dict() for k, v in e.criteria.items()} for name, e in result.dev.items()
+        },
+        "seconds": result.seconds,
+        "tagging seconds": speed,
+    }
+    path = record(f"systems_{args.corpus}", summary, detail, {"columns": columns, "rows": rows})
+    print(" | ".join(columns))
+    for row in rows:
+        print(" | ".join(row))
+    for key, value in summary.items():
+        print(f"{key}: {value}")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    if hasattr(os, "sched_setaffinity") and os.environ.get("PHISCRUB_BENCH_CORES"):
+        cores = {int(c) for c in os.environ["PHISCRUB_BENCH_CORES"].split(",")}
+        os.sched_setaffinity(0, cores)
+    main()
