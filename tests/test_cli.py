@@ -237,7 +237,14 @@ def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, mo
     assert (model / "neural" / "weights.safetensors").is_file()
     pipeline = json.loads((model / "pipeline.json").read_text())
     assert pipeline["detector"] == [
-        {"type": "neural", "model": "neural", "name": "neural", "batch_size": 32, "device": "cpu"}
+        {
+            "type": "neural",
+            "model": "neural",
+            "name": "neural",
+            "batch_size": 32,
+            "device": "cpu",
+            "optional": False,
+        }
     ]
     out = tmp_path / "out"
     result = runner.invoke(
@@ -276,8 +283,8 @@ def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     (tmp_path / "recipe.toml").write_text(
         'name = "hybrid"\n[[detector]]\ntype = "rules"\n'
         '[[detector]]\ntype = "crf"\nmodel = "crf"\n'
-        '[[detector]]\ntype = "neural"\nname = "bilstm"\nmodel = "bilstm"\n'
-        '[merge.ensemble]\nmembers = ["crf", "bilstm"]\nclassifier = "linear-svm"\n'
+        '[[detector]]\ntype = "neural"\nname = "bilstm"\nmodel = "bilstm"\noptional = true\n'
+        '[merge.ensemble]\nmembers = ["crf", "rules", "bilstm"]\nclassifier = "linear-svm"\n'
         "[train]\nfolds = 3\n"
         '[train.recipe.crf]\nwithout = ["clusters", "dictionary", "rules"]\n'
         '[train.recipe.bilstm]\nconfig = "tiny.toml"\nmax_epochs = 3\n'
@@ -289,10 +296,17 @@ def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     assert result.exit_code == 0, result.output
     assert "fold 2/2: training bilstm on 8 documents" in result.output
     assert "training bilstm on all 16 documents" in result.output
+    assert "fallback ensemble trained without bilstm" in result.output
     assert "│ ensemble " in result.output and "│ hybrid " in result.output
     assert not any(name in result.output for name in ("Ruiz", "Lee", "555"))
     saved = json.loads((model / "pipeline.json").read_text())
-    assert "train" not in saved and saved["merge"]["ensemble"]["members"] == ["crf", "bilstm"]
+    assert "train" not in saved
+    assert saved["merge"]["ensemble"]["members"] == ["crf", "rules", "bilstm"]
     assert (model / "bilstm" / "weights.safetensors").is_file()
     detected = load_pipeline(model).annotate(docs[0])
     assert {s.detector for s in detected.spans} <= {"ensemble", "rules"}
+    from phiscrub.merge.ensemble import EnsembleModel
+
+    ensemble = EnsembleModel.load(model / "ensemble")
+    assert ensemble.members == ("crf", "rules", "bilstm")
+    assert ensemble.fallback.members == ("crf", "rules")

@@ -208,3 +208,56 @@ def test_an_ensemble_trained_on_other_members_is_refused(tmp_path):
     config = _hybrid_config(tmp_path, "[merge.ensemble]\nmembers=['b']\n")
     with pytest.raises(ConfigError, match="trained on members \\['a'\\]"):
         load_pipeline(config).detect(Document("d", "Ann"), raw=[])
+
+
+def test_an_optional_neural_member_is_left_out_without_torch(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    import phiscrub.pipeline as module
+    from phiscrub.merge.ensemble import EnsembleModel, fit_ensemble
+
+    def proposals(doc_id: str) -> tuple[Document, list[Span]]:
+        gold = Span(0, 3, "PATIENT")
+        doc = Document(doc_id, "Ann saw Bob", (gold,))
+        return doc, [
+            Span(0, 3, "PATIENT", 0.9, "a"),
+            Span(0, 3, "PATIENT", 0.9, "bilstm"),
+            Span(8, 11, "PATIENT", 0.6, "a"),
+        ]
+
+    pairs = [proposals(str(n)) for n in range(10)]
+    full = fit_ensemble(pairs, ["a", "bilstm"], "en", "logistic")
+    fallback = fit_ensemble(pairs, ["a"], "en", "logistic")
+    replace(full, fallback=fallback).save(tmp_path / "ensemble")
+    (tmp_path / "bilstm").mkdir()
+    (tmp_path / "bilstm" / "neural.json").write_text("{}", encoding="utf-8")
+    config = tmp_path / "pipe.toml"
+    config.write_text(
+        "name='opt'\n[[detector]]\ntype='dictionary'\nname='a'\n"
+        "[[detector]]\ntype='neural'\nname='bilstm'\nmodel='bilstm'\noptional=true\n"
+        "[merge.ensemble]\nmembers=['a','bilstm']\n",
+        encoding="utf-8",
+    )
+
+    def no_torch() -> None:
+        raise ConfigError("neural models need PyTorch")
+
+    monkeypatch.setattr(module, "require_torch", no_torch)
+    pipeline = load_pipeline(config)
+    with pytest.warns(UserWarning, match="'bilstm' is left out because PyTorch"):
+        assert [d.name for d in pipeline.detectors] == ["a"]
+    assert pipeline.skipped == ["bilstm"]
+    assert pipeline.ensemble is not None and pipeline.ensemble.members == ("a",)
+    doc, spans = proposals("x")
+    found = pipeline.detect(doc, raw=[s for s in spans if s.detector == "a"]).spans
+    assert [(s.start, s.end, s.source) for s in found] == [(0, 3, "ensemble:a")]
+    pipeline.save(tmp_path / "saved")  # the whole ensemble and the member's files are kept
+    assert EnsembleModel.load(tmp_path / "saved" / "ensemble").members == ("a", "bilstm")
+    assert (tmp_path / "saved" / "model-2" / "neural.json").is_file()
+    # an ensemble without a fallback cannot lose a member
+    full.save(tmp_path / "ensemble")
+    with (
+        pytest.raises(ConfigError, match="no fallback trained without them"),
+        pytest.warns(UserWarning),
+    ):
+        load_pipeline(config).ensemble  # noqa: B018

@@ -51,6 +51,8 @@ A saved pipeline is a directory holding ``pipeline.json`` and the model director
 from __future__ import annotations
 
 import json
+import shutil
+import warnings
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -120,6 +122,10 @@ class NeuralDetectorConfig(BaseModel):
     name: str = "neural"
     batch_size: int = Field(default=32, ge=1)
     device: Literal["cpu", "cuda"] = "cpu"
+    optional: bool = Field(
+        default=False,
+        description="left out (the ensemble's fallback used) when PyTorch is not installed",
+    )
 
 
 ModelConfig = CRFDetectorConfig | NeuralDetectorConfig
@@ -205,6 +211,7 @@ class Pipeline:
         self.base = base
         self._detectors: list[Detector] | None = None
         self._ensemble: EnsembleModel | None = None
+        self.skipped: list[str] = []
 
     @property
     def name(self) -> str:
@@ -212,8 +219,25 @@ class Pipeline:
 
     @property
     def detectors(self) -> list[Detector]:
+        """The detectors that run; an optional neural one is left out (with a warning) when
+        PyTorch is not installed, and named in ``skipped``."""
         if self._detectors is None:
-            self._detectors = [self._build(c) for c in self.config.detector]
+            built: list[Detector] = []
+            for config in self.config.detector:
+                if isinstance(config, NeuralDetectorConfig) and config.optional:
+                    try:
+                        require_torch()
+                    except ConfigError:
+                        self.skipped.append(config.name)
+                        warnings.warn(
+                            f"pipeline {self.name}: its optional neural detector "
+                            f"{config.name!r} is left out because PyTorch is not installed "
+                            "(pip install 'phiscrub[neural]' to use it)",
+                            stacklevel=2,
+                        )
+                        continue
+                built.append(self._build(config))
+            self._detectors = built
         return self._detectors
 
     def _patterns_path(self, config: RulesConfig) -> str | Path:
@@ -234,6 +258,10 @@ class Pipeline:
             return _neural_tagger(self._model_path(config), config)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
+    def _ensemble_path(self, settings: EnsembleConfig) -> Path:
+        path = Path(settings.model)
+        return path if path.is_absolute() or self.base is None else self.base / path
+
     @property
     def ensemble(self) -> EnsembleModel | None:
         """The trained ensemble of ``[merge.ensemble]`` (loaded on first use), or None."""
@@ -241,16 +269,18 @@ class Pipeline:
         if settings is None:
             return None
         if self._ensemble is None:
-            path = Path(settings.model)
-            if not path.is_absolute() and self.base is not None:
-                path = self.base / path
+            path = self._ensemble_path(settings)
             model = EnsembleModel.load(path)
             if list(model.members) != settings.members:
                 raise ConfigError(
                     f"{path}: the ensemble was trained on members {list(model.members)}, "
                     f"the pipeline names {settings.members}"
                 )
-            self._ensemble = model
+            self.detectors  # noqa: B018 (builds them, so that ``skipped`` is known)
+            try:
+                self._ensemble = model.without(self.skipped)
+            except ConfigError as exc:
+                raise ConfigError(f"{path}: {exc}") from None
         return self._ensemble
 
     @property
@@ -366,6 +396,8 @@ class Pipeline:
                 source = self._model_path(detector)
                 if isinstance(detector, CRFDetectorConfig):
                     CRFTagger.load(source).save(directory / copy)
+                elif detector.name in self.skipped:  # cannot be opened here: copy its files
+                    shutil.copytree(source, directory / copy)
                 else:
                     _neural_tagger(source, detector).save(directory / copy)
                 detector.model = copy
@@ -376,8 +408,9 @@ class Pipeline:
                 write_atomic(directory / copy, source.read_text(encoding="utf-8"))
                 detector.patterns = copy
         ensemble = config.merge.ensemble
-        if ensemble is not None and not in_place and self.ensemble is not None:
-            self.ensemble.save(directory / ENSEMBLE_DIRECTORY)
+        if ensemble is not None and not in_place:
+            # the whole model, with its fallback, whichever of them this pipeline runs
+            EnsembleModel.load(self._ensemble_path(ensemble)).save(directory / ENSEMBLE_DIRECTORY)
             ensemble.model = ENSEMBLE_DIRECTORY
         path = directory / CONFIG_FILE
         write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")

@@ -19,6 +19,9 @@ the directory their model is written to (``model = "crf"``, relative to OUT), pl
     max_epochs = 20
     patience = 5
 
+A neural member marked ``optional = true`` is left out where PyTorch is not installed; the
+ensemble is then also trained without it (its fallback), so the pipeline still runs there.
+
 With ``[merge.ensemble]``, the ensemble is trained on what the members propose for documents
 they did not see: the training notes are split into ``folds`` groups (a patient's notes stay
 together), each trainable member is trained on all groups but one and tags that one; rules,
@@ -32,7 +35,7 @@ import random
 import shutil
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -232,15 +235,29 @@ def train_pipeline(
         )
         started = time.perf_counter()
         ensemble = config.merge.ensemble
-        model = fit_ensemble(
-            zip(docs, raw, strict=True),
-            ensemble.members,
-            config.language,
-            ensemble.classifier,
-            ensemble.c,
-            ensemble.threshold,
-            settings.seed,
-        )
+        pairs = list(zip(docs, raw, strict=True))
+
+        def fit(members: list[str]):
+            return fit_ensemble(
+                pairs,
+                members,
+                config.language,
+                ensemble.classifier,
+                ensemble.c,
+                ensemble.threshold,
+                settings.seed,
+            )
+
+        model = fit(ensemble.members)
+        optional = {d.name for d in trainable if isinstance(d, NeuralDetectorConfig) and d.optional}
+        if optional & set(ensemble.members):
+            rest = [m for m in ensemble.members if m not in optional]
+            if not rest:
+                raise ConfigError(
+                    "an ensemble whose members are all optional has no fallback to train"
+                )
+            model = replace(model, fallback=fit(rest))
+            tell(f"fallback ensemble trained without {', '.join(sorted(optional))}")
         model.save(out / ensemble.model)
         seconds["ensemble"] = time.perf_counter() - started
         members = set(ensemble.members)

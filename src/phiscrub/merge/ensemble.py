@@ -53,6 +53,8 @@ class EnsembleModel:
     scale: np.ndarray
     params: dict[str, np.ndarray | float] = field(repr=False)
     threshold: float = 0.0
+    fallback: EnsembleModel | None = None
+    """The same ensemble trained without the optional members, used when they cannot run."""
 
     @property
     def features(self) -> list[str]:
@@ -96,9 +98,7 @@ class EnsembleModel:
         ]
         return rest + list(merge_spans(accepted, "score").spans)
 
-    def save(self, directory: str | Path) -> Path:
-        directory = Path(directory)
-        directory.mkdir(parents=True, exist_ok=True)
+    def to_dict(self) -> dict:
         params = {
             key: value.tolist() if isinstance(value, np.ndarray) else value
             for key, value in self.params.items()
@@ -116,26 +116,19 @@ class EnsembleModel:
             "scale": self.scale.tolist(),
             "params": params,
         }
-        path = directory / ENSEMBLE_FILE
-        write_atomic(path, json.dumps(data) + "\n")
-        return path
+        if self.fallback is not None:
+            data["fallback"] = self.fallback.to_dict()
+        return data
 
     @classmethod
-    def load(cls, directory: str | Path) -> EnsembleModel:
-        path = Path(directory) / ENSEMBLE_FILE
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ConfigError(f"{path}: cannot read ensemble ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno})") from None
+    def from_dict(cls, data: object, origin: str) -> EnsembleModel:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ConfigError(f"{path}: not a phiscrub ensemble (no format {FORMAT!r})")
+            raise ConfigError(f"{origin}: not a phiscrub ensemble (no format {FORMAT!r})")
         if data.get("version") != VERSION:
-            raise ConfigError(
-                f"{path}: ensemble version {data.get('version')!r}; expected {VERSION}"
-            )
+            found = data.get("version")
+            raise ConfigError(f"{origin}: ensemble version {found!r}; expected {VERSION}")
         try:
+            fallback = data.get("fallback")
             model = cls(
                 members=tuple(data["members"]),
                 labels=tuple(data["labels"]),
@@ -148,12 +141,45 @@ class EnsembleModel:
                     for key, value in data["params"].items()
                 },
                 threshold=float(data.get("threshold", 0.0)),
+                fallback=None if fallback is None else cls.from_dict(fallback, origin),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ConfigError(f"{path}: malformed ensemble ({exc!r})") from None
+            raise ConfigError(f"{origin}: malformed ensemble ({exc!r})") from None
         if model.classifier not in CLASSIFIERS or data.get("features") != model.features:
-            raise ConfigError(f"{path}: classifier or feature list does not match this version")
+            raise ConfigError(f"{origin}: classifier or feature list does not match this version")
         return model
+
+    def save(self, directory: str | Path) -> Path:
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / ENSEMBLE_FILE
+        write_atomic(path, json.dumps(self.to_dict()) + "\n")
+        return path
+
+    @classmethod
+    def load(cls, directory: str | Path) -> EnsembleModel:
+        path = Path(directory) / ENSEMBLE_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read ensemble ({exc.strerror})") from None
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno})") from None
+        return cls.from_dict(data, str(path))
+
+    def without(self, absent: Iterable[str]) -> EnsembleModel:
+        """The ensemble to use when the members in ``absent`` cannot run: itself when none of
+        its members is absent, else its fallback trained without them."""
+        absent = set(absent) & set(self.members)
+        if not absent:
+            return self
+        wanted = tuple(m for m in self.members if m not in absent)
+        if self.fallback is not None and self.fallback.members == wanted:
+            return self.fallback
+        raise ConfigError(
+            f"the ensemble needs its members {sorted(absent)}, and it has no fallback "
+            "trained without them"
+        )
 
 
 @dataclass(frozen=True)
