@@ -9,6 +9,7 @@ import contextlib
 import json
 import sys
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -560,9 +561,15 @@ def _report_errors(errors: list[PhiscrubError]) -> None:
     raise typer.Exit(1)
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """Warnings as one line on stderr (phiscrub's name no note text)."""
+    err.print(f"warning: {message}", markup=False, highlight=False)
+
+
 def main() -> None:
     """Console entry point: typer handles usage errors and exit codes; phiscrub's own errors
     become one-line messages with exit status 2."""
+    warnings.showwarning = _show_warning
     try:
         app()
     except PhiscrubError as exc:

@@ -425,15 +425,29 @@ def _read_config(path: Path) -> PipelineConfig:
     return validated(PipelineConfig, loads(text, str(path), path.suffix == ".json"), str(path))
 
 
+def _builtin_folder():
+    return resources.files("phiscrub") / "resources" / "pipelines"
+
+
 def builtin_pipelines() -> list[str]:
-    folder = resources.files("phiscrub") / "resources" / "pipelines"
-    return sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    """Names of the pipelines shipped in the package: configs (``rules.toml``) and trained
+    pipeline directories (``default/pipeline.json``)."""
+    names = []
+    for entry in _builtin_folder().iterdir():
+        if entry.name.endswith(".toml"):
+            names.append(entry.name[: -len(".toml")])
+        elif entry.is_dir() and (entry / CONFIG_FILE).is_file():
+            names.append(entry.name)
+    return sorted(names)
 
 
 def load_pipeline(source: str | Path) -> Pipeline:
     """A built-in pipeline by name, a config file, or a saved pipeline directory."""
     if isinstance(source, str) and source in builtin_pipelines():
-        resource = resources.files("phiscrub") / "resources" / "pipelines" / f"{source}.toml"
+        entry = _builtin_folder() / source
+        if entry.is_dir():  # a trained pipeline: its models are files beside its config
+            return Pipeline(_read_config(Path(str(entry)) / CONFIG_FILE), Path(str(entry)))
+        resource = _builtin_folder() / f"{source}.toml"
         origin = f"pipelines/{source}.toml"
         data = loads(resource.read_text(encoding="utf-8"), origin)
         return Pipeline(validated(PipelineConfig, data, origin))

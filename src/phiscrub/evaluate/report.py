@@ -85,5 +85,5 @@ def systems_table(evaluations: dict[str, Evaluation]) -> Table:
         for criterion in ("strict", "binary_token"):
             counts = evaluation.criteria[criterion]
             cells += [f"{counts.precision:.4f}", f"{counts.recall:.4f}", f"{counts.f1:.4f}"]
-        table.add_row(*cells, f"{evaluation.leak.rate:.4%}")
+        table.add_row(*cells, f"{evaluation.leak.rate:.2%}")
     return table
