@@ -1,6 +1,10 @@
 """Run a detection pipeline over an annotated corpus and score it with our evaluator.
 
     python benchmarks/pipeline_accuracy.py rules-es ../shared/corpora/meddocan/dev/brat
+    phiscrub synth --out /tmp/synth-test --notes 500 --seed 7321 --format jsonl
+    python benchmarks/pipeline_accuracy.py default /tmp/synth-test --name synthetic-7321
+
+The run is pinned to one core (PyTorch, when a pipeline uses it, to one thread).
 
 Writes ``benchmarks/results/accuracy_<pipeline>_<corpus>.json`` (strict and binary token P/R/F1,
 strict per label, leak rate, throughput on one core, peak memory) and rebuilds BENCHMARKS.md.
@@ -10,12 +14,15 @@ Tune on dev; the MEDDOCAN test split is kept aside.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import time
 from pathlib import Path
 
 from record import finish, peak_rss_mb
 
 from phiscrub.evaluate import evaluate
+from phiscrub.evaluate.criteria import I2B2_CRITERIA
 from phiscrub.io import read_corpus
 from phiscrub.pipeline import load_pipeline
 
@@ -30,6 +37,12 @@ def main() -> None:
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--name", help="corpus name in the result file (default: from path)")
     args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+    with contextlib.suppress(ImportError):
+        import torch
+
+        torch.set_num_threads(1)
     pipeline = load_pipeline(args.pipeline)
     gold = list(read_corpus(args.corpus))
     pipeline.annotate(gold[0])  # load patterns, gazetteers and models before timing
@@ -49,6 +62,15 @@ def main() -> None:
         "characters/s (one core)": round(characters / seconds),
         "peak RSS (MB)": peak_rss_mb(),
     }
+    if pipeline.base is not None:
+        size = sum(p.stat().st_size for p in pipeline.base.rglob("*") if p.is_file())
+        summary["pipeline size (MB)"] = round(size / 1e6, 2)
+    if pipeline.skipped:
+        summary["left out (no PyTorch)"] = ", ".join(pipeline.skipped)
+    for name in I2B2_CRITERIA:
+        summary[name] = f"{_prf(result.criteria[name])} ({result.criteria[name].tp}/" + (
+            f"{result.criteria[name].fp}/{result.criteria[name].fn})"
+        )
     finish(
         f"accuracy_{pipeline.name}_{corpus}",
         summary,

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 import phiscrub.train_pipeline as module
@@ -121,3 +123,19 @@ def test_recipe_errors_name_the_file(tmp_path):
     path.write_text(RECIPE.replace("folds = 2", "folds = 1"), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"r.toml.*folds"):
         read_recipe(path)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = sorted([*ROOT.glob("recipes/*.toml"), *ROOT.glob("examples/recipes/*.toml")])
+
+
+@pytest.mark.parametrize("path", [p for p in SHIPPED if "bilstm-fea" not in p.name], ids=str)
+def test_shipped_recipes_are_valid(path):
+    from phiscrub.detect.neural import PRESETS
+
+    recipe = read_recipe(path)
+    assert recipe.merge.ensemble is not None
+    for item in recipe.train.recipe.values():
+        assert (
+            item.config is None or item.config in PRESETS or (path.parent / item.config).is_file()
+        )
