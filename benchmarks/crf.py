@@ -22,16 +22,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from corpora import train_and_test
 from record import finish, peak_rss_mb
 
 from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import make_clusters
-from phiscrub.document import Document
 from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
-from phiscrub.io import read_corpus
 
-MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 VARIANTS = {
     "full": [],
     "no-dictionary-rules": ["dictionary", "rules"],
@@ -42,18 +40,6 @@ VARIANTS = {
 
 def _prf(counts) -> str:
     return f"P {counts.precision:.4f} R {counts.recall:.4f} F1 {counts.f1:.4f}"
-
-
-def _corpora(args: argparse.Namespace) -> tuple[list[Document], list[Document], str]:
-    if args.corpus == "meddocan":
-        train = list(read_corpus(MEDDOCAN / "train" / "brat"))
-        dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
-        return train, dev, "es"
-    from phiscrub.synth import synthesize
-
-    train = [note.document for note in synthesize(args.train_notes, args.train_seed, "en")]
-    test = [note.document for note in synthesize(args.test_notes, args.test_seed, "en")]
-    return train, test, "en"
 
 
 def main() -> None:
@@ -70,7 +56,9 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})  # one core
-    train, test, language = _corpora(args)
+    train, test, language = train_and_test(
+        args.corpus, args.train_notes, args.train_seed, args.test_notes, args.test_seed
+    )
     without = VARIANTS[args.variant]
     config = CRFConfig(language=language)
     config = config.model_copy(

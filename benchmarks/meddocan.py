@@ -26,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from corpora import train_and_test
 from record import peak_rss_mb, record
 
 from phiscrub.document import Document
@@ -35,22 +36,7 @@ from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
 from phiscrub.train_pipeline import train_pipeline
 
-MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 PRESETS = {"bilstm": "neuroner", "bilstm-fea": "bilstm-fea", "cedi": "cedi"}
-
-
-def _corpora(args: argparse.Namespace) -> tuple[list[Document], list[Document], str]:
-    from phiscrub.io import read_corpus
-
-    if args.corpus == "meddocan":
-        train = list(read_corpus(MEDDOCAN / "train" / "brat"))
-        dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
-        return train, dev, "es"
-    from phiscrub.synth import synthesize
-
-    train = [note.document for note in synthesize(args.train_notes, args.train_seed, "en")]
-    test = [note.document for note in synthesize(args.test_notes, args.test_seed, "en")]
-    return train, test, "en"
 
 
 def _recipe(args: argparse.Namespace, language: str, scratch: Path) -> str:
@@ -135,7 +121,9 @@ def main() -> None:
         import torch
 
         torch.set_num_threads(args.threads)
-    train, test, language = _corpora(args)
+    train, test, language = train_and_test(
+        args.corpus, args.train_notes, args.train_seed, args.test_notes, args.test_seed
+    )
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch_name:
         scratch = Path(scratch_name)

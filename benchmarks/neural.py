@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 import torch
+from corpora import MEDDOCAN
 from record import finish, peak_rss_mb
 
 from phiscrub.detect.neural import NeuralConfig, preset
@@ -31,7 +32,6 @@ from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
 from phiscrub.io import read_corpus, write_corpus
 
-MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 ABLATIONS = ("context", "prefix", "attention", "chars", "features")
 
 

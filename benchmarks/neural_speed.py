@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import torch
+from corpora import MEDDOCAN
 from record import finish, peak_rss_mb
 
 from phiscrub.detect.neural import NeuralConfig, preset
@@ -24,8 +25,6 @@ from phiscrub.detect.neural.model import TaggerModel
 from phiscrub.detect.neural.tagger import NeuralTagger, write_model
 from phiscrub.detect.neural.trainer import prepare, seed_everything
 from phiscrub.io import read_corpus
-
-MEDDOCAN = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "meddocan"
 
 
 def _untrained(name: str, train: list, directory: Path) -> NeuralTagger:
