@@ -261,3 +261,49 @@ def test_an_optional_neural_member_is_left_out_without_torch(tmp_path, monkeypat
         pytest.warns(UserWarning),
     ):
         load_pipeline(config).ensemble  # noqa: B018
+
+
+DEFAULT_NOTE = (
+    "HPI: Halvorsen is a 67 yo man followed by Okafor in cardiology at Brookside Medical "
+    "Center since June 2089.\nHe lives in Tacoma with his daughter Priya."
+)
+DEFAULT_FOUND = [
+    ("AGE", "67"),
+    ("HOSPITAL", "Brookside Medical Center"),
+    ("DATE", "June 2089"),
+    ("CITY", "Tacoma"),
+    ("PATIENT", "Priya"),
+]
+
+
+def test_the_bundled_default_pipeline_is_the_trained_hybrid():
+    pipeline = load_pipeline("default")
+    assert "default" in builtin_pipelines()
+    assert [d.name for d in pipeline.config.detector] == [
+        "rules",
+        "dictionary",
+        "crf",
+        "bilstm-fea",
+    ]
+    assert pipeline.two_pass and pipeline.ensemble is not None
+    assert pipeline.ensemble.members == ("crf", "bilstm-fea")
+    assert pipeline.ensemble.fallback is not None
+    detection = pipeline.detect(Document("d", DEFAULT_NOTE))
+    found = [(s.label, DEFAULT_NOTE[s.start : s.end]) for s in detection.spans]
+    assert found == DEFAULT_FOUND  # bare surnames without a title or cue are missed
+    assert {s.detector for s in detection.raw} == {"rules", "dictionary", "crf", "bilstm-fea"}
+
+
+def test_the_default_pipeline_runs_without_torch(monkeypatch):
+    import phiscrub.pipeline as module
+
+    def no_torch() -> None:
+        raise ConfigError("neural models need PyTorch")
+
+    monkeypatch.setattr(module, "require_torch", no_torch)
+    pipeline = load_pipeline("default")
+    with pytest.warns(UserWarning, match="'bilstm-fea' is left out"):
+        detection = pipeline.detect(Document("d", DEFAULT_NOTE))
+    assert pipeline.ensemble is not None and pipeline.ensemble.members == ("crf",)
+    assert [(s.label, DEFAULT_NOTE[s.start : s.end]) for s in detection.spans] == DEFAULT_FOUND
+    assert "bilstm-fea" not in {s.detector for s in detection.raw}

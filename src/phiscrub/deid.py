@@ -1,6 +1,7 @@
 """De-identification of documents and corpora: detection by a pipeline, then replacement.
 
-The pipeline is a built-in one (``rules``, the default; ``rules-es``), a saved pipeline
+The pipeline is a built-in one (``default``: the trained English hybrid; ``rules``;
+``rules-es``), a saved pipeline
 directory or a config file; or ``gold``, which takes the PHI spans already annotated in the
 input (for corpora whose PHI is known). ``detect_corpus`` runs the same input handling but
 writes annotations instead of replacing.
@@ -32,7 +33,7 @@ from phiscrub.pipeline import Pipeline, builtin_pipelines, load_pipeline
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
 GOLD = "gold"
-DEFAULT_PIPELINE = "rules"
+DEFAULT_PIPELINE = "default"
 PIPELINES = (GOLD, *builtin_pipelines())
 OUTPUT_FORMATS = ("i2b2", "brat", "jsonl", "txt")
 RUN_DIR = "_phiscrub"  # beside the notes; corpus readers do not descend into it
