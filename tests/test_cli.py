@@ -296,6 +296,7 @@ def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     assert result.exit_code == 0, result.output
     assert "fold 2/2: training bilstm on 8 documents" in result.output
     assert "training bilstm on all 16 documents" in result.output
+    assert "bilstm epoch 3: " in result.output and "dev strict F1" in result.output
     assert "fallback ensemble trained without bilstm" in result.output
     assert "│ ensemble " in result.output and "│ hybrid " in result.output
     assert not any(name in result.output for name in ("Ruiz", "Lee", "555"))

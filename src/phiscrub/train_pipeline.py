@@ -129,6 +129,7 @@ class _Resources:
 
     embeddings: Path | None
     seed: int
+    tell: Event = field(default=lambda _message: None)
     _vectors: object = None
     _clusters: dict[tuple[int, ...], ClusterTable] = field(default_factory=dict)
 
@@ -172,8 +173,20 @@ def _train_member(
     neural = read_neural_config(
         recipe.config or "neuroner", language, recipe.max_epochs, recipe.patience
     )
+
+    def epoch_done(record) -> None:
+        f1 = f", dev strict F1 {record.dev_f1:.4f}" if record.dev_f1 is not None else ""
+        resources.tell(f"{config.name} epoch {record.epoch}: {record.seconds:.0f} s{f1}")
+
     tagger, _ = fit(
-        docs, directory, neural, dev, resources.vectors(), settings.seed, settings.device
+        docs,
+        directory,
+        neural,
+        dev,
+        resources.vectors(),
+        settings.seed,
+        settings.device,
+        on_epoch=epoch_done,
     )
     tagger.name = config.name
     return tagger
@@ -215,7 +228,7 @@ def train_pipeline(
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     config = recipe.pipeline_config()
-    resources = _Resources(embeddings, settings.seed)
+    resources = _Resources(embeddings, settings.seed, tell)
     trainable = [
         d for d in config.detector if isinstance(d, CRFDetectorConfig | NeuralDetectorConfig)
     ]
