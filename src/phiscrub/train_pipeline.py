@@ -233,12 +233,13 @@ def train_pipeline(
         d for d in config.detector if isinstance(d, CRFDetectorConfig | NeuralDetectorConfig)
     ]
     # a recipe's settings file is relative to the recipe (a preset name is not a file)
-    settings.recipe = {
+    recipes = {
         name: item.model_copy(update={"config": str(base / item.config)})
         if item.config and (base / item.config).is_file()
         else item
         for name, item in settings.recipe.items()
     }
+    settings = settings.model_copy(update={"recipe": recipes})
     seconds: dict[str, float] = {}
     candidates = 0
     out.mkdir(parents=True, exist_ok=True)
