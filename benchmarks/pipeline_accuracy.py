@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -36,7 +37,14 @@ def main() -> None:
     parser.add_argument("pipeline")
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--name", help="corpus name in the result file (default: from path)")
+    parser.add_argument(
+        "--without-torch",
+        action="store_true",
+        help="run as where PyTorch is not installed (optional neural members left out)",
+    )
     args = parser.parse_args()
+    if args.without_torch:
+        sys.modules["torch"] = None  # type: ignore[assignment]  # imports now fail
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     with contextlib.suppress(ImportError):

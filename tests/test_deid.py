@@ -146,3 +146,31 @@ def test_spans_without_text_after_replacement_keep_annotations_aligned(tmp_path)
         ("CITY", "keep"),
     ]
     assert (tmp_path / "out" / "d.txt").read_text() == "[DOCTOR] here"
+
+
+def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path):
+    from phiscrub.detect.base import DetectionError
+    from phiscrub.pipeline import Pipeline, PipelineConfig
+
+    class Picky:
+        name = "picky"
+
+        def detect(self, doc: Document) -> list[Span]:
+            if "Okafor" in doc.text:
+                raise DetectionError(f"document {doc.doc_id!r}: time budget spent")
+            return [span_of(doc.text, "03/14/2091", "DATE", source="picky")]
+
+    config = PipelineConfig.model_validate(
+        {"name": "picky", "detector": [{"type": "rules"}], "two_pass": {"enabled": True}}
+    )
+    pipeline = Pipeline(config)
+    pipeline._detectors = [Picky()]
+    docs = [visit("Tilde Halvorsen seen 03/14/2091.", f"n{i}") for i in range(3)]
+    docs.insert(1, visit("Tilde Halvorsen seen 03/14/2091 by Okafor.", "bad"))
+    write_corpus(docs, tmp_path / "in", "i2b2")
+    summary = deid_corpus(tmp_path / "in", tmp_path / "out", pipeline=pipeline, key=KEY)
+    assert summary.documents == 3 and len(summary.errors) == 1
+    assert "bad" in str(summary.errors[0]) and "Okafor" not in str(summary.errors[0])
+    notes = {d.doc_id: d.text for d in iter_notes(tmp_path / "out")}
+    assert sorted(notes) == ["n0", "n1", "n2"]
+    assert all("03/14/2091" not in text for text in notes.values())

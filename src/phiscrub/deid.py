@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
+import itertools
 import json
 import time
 from collections import Counter
@@ -29,7 +30,7 @@ from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
 from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
 from phiscrub.io.jsonl import dumps_jsonl_line
-from phiscrub.pipeline import Pipeline, builtin_pipelines, load_pipeline
+from phiscrub.pipeline import BATCH_DOCUMENTS, Pipeline, builtin_pipelines, load_pipeline
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
 GOLD = "gold"
@@ -178,18 +179,32 @@ def _first_pass(
     patient dictionaries. Unreadable documents are skipped here and reported by pass two."""
     raw: dict[str, list[Span]] = {}
     dictionaries: dict[str, PatientDictionary] = {}
-    for doc in read_corpus(source, input_format, on_error=lambda _error: None):
-        doc = _grouped(doc, groups)
+    docs = (
+        _grouped(doc, groups)
+        for doc in read_corpus(source, input_format, on_error=lambda _error: None)
+    )
+    # notes go to the detectors BATCH_DOCUMENTS at a time (a neural member tags them together)
+    for chunk in iter(lambda: list(itertools.islice(docs, BATCH_DOCUMENTS)), []):
         try:
-            spans = pipeline.first_pass(doc)
+            found: list[list[Span] | None] = list(pipeline.first_pass_many(chunk))
         except PhiscrubError:
-            continue  # pass two meets the same error and reports it
-        raw[doc.doc_id] = spans
-        # only spans and dictionary strings stay in memory, never whole notes
-        dictionaries[doc.patient_id] = pipeline.patient_dictionary(
-            [(doc, spans)], into=dictionaries.get(doc.patient_id)
-        )
+            found = [_first_pass_one(pipeline, doc) for doc in chunk]  # find the bad one
+        for doc, spans in zip(chunk, found, strict=True):
+            if spans is None:
+                continue  # pass two meets the same error and reports it
+            raw[doc.doc_id] = spans
+            # only spans and dictionary strings stay in memory, never whole notes
+            dictionaries[doc.patient_id] = pipeline.patient_dictionary(
+                [(doc, spans)], into=dictionaries.get(doc.patient_id)
+            )
     return raw, dictionaries
+
+
+def _first_pass_one(pipeline: Pipeline, doc: Document) -> list[Span] | None:
+    try:
+        return pipeline.first_pass(doc)
+    except PhiscrubError:
+        return None
 
 
 class _Detector:
