@@ -29,6 +29,7 @@ from pathlib import Path
 from corpora import train_and_test
 from record import peak_rss_mb, record
 
+from phiscrub.detect import detect_batch
 from phiscrub.document import Document
 from phiscrub.embeddings import train_vectors
 from phiscrub.evaluate import approximate_randomization
@@ -74,9 +75,8 @@ def _speed(pipeline, docs: list[Document]) -> dict[str, float]:
     raw: list[list] = [[] for _ in docs]
     for detector in pipeline.detectors:
         detector.detect(docs[0])  # open models before timing
-        many = getattr(detector, "detect_many", None)
         started = time.perf_counter()
-        found = many(docs) if many is not None else [detector.detect(d) for d in docs]
+        found = detect_batch(detector, docs)
         seconds[detector.name] = time.perf_counter() - started
         for spans, more in zip(raw, found, strict=True):
             spans += more

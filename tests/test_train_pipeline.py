@@ -108,7 +108,7 @@ def test_members_never_tag_the_notes_they_were_trained_on(corpus, monkeypatch):
         return [detector.detect(d) for d in docs]
 
     monkeypatch.setattr(module, "_train_member", recording)
-    monkeypatch.setattr(module, "_tag", tag)
+    monkeypatch.setattr(module, "detect_batch", tag)
     train_pipeline(corpus / "recipe.toml", corpus / "train.jsonl", corpus / "model")
     assert len(tagged) == 2
     assert all(not trained & held_out and len(held_out) == 8 for trained, held_out in tagged)

@@ -63,7 +63,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from phiscrub.configs import loads, validated
-from phiscrub.detect.base import Detector
+from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFTagger
 from phiscrub.detect.dictionary.detector import DictionaryDetector
 from phiscrub.detect.dictionary.patient import PatientDictionary, build_patient_dictionary
@@ -296,9 +296,7 @@ class Pipeline:
         the neural tagger) get them all at once."""
         found: list[list[Span]] = [[] for _ in docs]
         for detector in self.detectors:
-            many = getattr(detector, "detect_many", None)
-            answers = many(docs) if many is not None else [detector.detect(d) for d in docs]
-            for spans, answer in zip(found, answers, strict=True):
+            for spans, answer in zip(found, detect_batch(detector, docs), strict=True):
                 spans += answer
         return found
 

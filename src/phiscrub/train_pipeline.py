@@ -42,7 +42,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from phiscrub.configs import loads, validated
-from phiscrub.detect.base import Detector
+from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import ClusterTable, make_clusters
 from phiscrub.document import Document, Span
@@ -192,11 +192,6 @@ def _train_member(
     return tagger
 
 
-def _tag(detector: Detector, docs: Sequence[Document]) -> list[list[Span]]:
-    many = getattr(detector, "detect_many", None)
-    return many(docs) if many is not None else [detector.detect(d) for d in docs]
-
-
 @dataclass(frozen=True)
 class PipelineTrainResult:
     pipeline: Path
@@ -329,7 +324,7 @@ def _cross_predict(
                 resources,
                 settings,
             )
-            found = _tag(tagger, [docs[i] for i in held_out])
+            found = detect_batch(tagger, [docs[i] for i in held_out])
             for index, spans in zip(held_out, found, strict=True):
                 first[index] += spans
             seconds[f"fold {number} {member.name}"] = time.perf_counter() - started
