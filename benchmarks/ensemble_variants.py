@@ -1,0 +1,129 @@
+"""Score variants of a trained ensemble pipeline on MEDDOCAN dev, and test the ensemble against
+the CRF, without training anything again.
+
+    python benchmarks/meddocan.py meddocan --members crf,bilstm,bilstm-fea --folds 3 \\
+        --max-epochs 6 --input line --threads 1 --keep /tmp/meddocan-hybrid
+    python benchmarks/ensemble_variants.py /tmp/meddocan-hybrid
+
+The detectors tag dev once; then the ensemble is applied at decision thresholds 0, -0.5 and -1,
+and its result is merged with the rules in four ways: not at all, by the pipeline's priority
+policy, with the rules only where the ensemble found nothing ("gap fill"), and with the rules
+routed to formulaic labels only (IDs, phone, fax, e-mail, URL). These variants are chosen by
+looking at dev, so their figures are optimistic. The ensemble alone (threshold 0) is compared
+with the CRF alone by approximate randomization (9,999 shuffles), strict and binary token.
+Writes ``benchmarks/results/ensemble_variants_meddocan.json`` and BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from corpora import MEDDOCAN
+from record import record
+
+from phiscrub.document import Document, Span
+from phiscrub.evaluate import approximate_randomization, evaluate
+from phiscrub.evaluate.scorer import Evaluation
+from phiscrub.io import read_corpus
+from phiscrub.merge import merge_spans
+from phiscrub.merge.ensemble import EnsembleModel
+from phiscrub.merge.routing import route
+from phiscrub.pipeline import load_pipeline
+
+FORMULAIC = (
+    "CORREO_ELECTRONICO",
+    "NUMERO_TELEFONO",
+    "NUMERO_FAX",
+    "ID_SUJETO_ASISTENCIA",
+    "ID_ASEGURAMIENTO",
+    "ID_CONTACTO_ASISTENCIAL",
+    "ID_TITULACION_PERSONAL_SANITARIO",
+    "ID_EMPLEO_PERSONAL_SANITARIO",
+    "URL_WEB",
+    "DIREC_PROT_INTERNET",
+)
+Merge = Callable[[EnsembleModel, Document, list[Span]], list[Span]]
+
+
+def _alone(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
+    members = set(ensemble.members)
+    return list(merge_spans(ensemble.apply(doc, [s for s in raw if s.detector in members])).spans)
+
+
+def _priority(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
+    return list(merge_spans(ensemble.apply(doc, raw)).spans)
+
+
+def _gap_fill(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
+    kept = _alone(ensemble, doc, raw)
+    extra = [s for s in raw if s.detector == "rules" and not any(k.overlaps(s) for k in kept)]
+    return list(merge_spans([*kept, *extra]).spans)
+
+
+def _formulaic(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
+    table = {**{label: ["rules", "ensemble"] for label in FORMULAIC}, "*": ["ensemble"]}
+    return list(merge_spans(route(ensemble.apply(doc, raw), table)).spans)
+
+
+VARIANTS: dict[str, Merge] = {
+    "ensemble": _alone,
+    "ensemble + rules (priority)": _priority,
+    "ensemble + rules (gap fill)": _gap_fill,
+    "ensemble + rules (formulaic labels)": _formulaic,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pipeline", type=Path, help="a pipeline kept by meddocan.py --keep")
+    args = parser.parse_args()
+    dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
+    pipeline = load_pipeline(args.pipeline)
+    ensemble = pipeline.ensemble
+    if ensemble is None:
+        parser.error(f"{args.pipeline} has no ensemble")
+    raw = [
+        spans for i in range(0, len(dev), 64) for spans in pipeline.first_pass_many(dev[i : i + 64])
+    ]
+
+    def score(merge: Callable[[Document, list[Span]], list[Span]]) -> Evaluation:
+        return evaluate(dev, [d.with_spans(merge(d, r)) for d, r in zip(dev, raw, strict=True)])
+
+    columns = ["variant", "threshold", "strict P", "strict R", "strict F1"]
+    columns += ["binary token R", "binary token F1", "leak"]
+    rows = []
+    for threshold in (0.0, -0.5, -1.0):
+        model = replace(ensemble, threshold=threshold)
+        for name, merge in VARIANTS.items():
+            result = score(lambda d, r, merge=merge, model=model: merge(model, d, r))
+            strict, token = result.criteria["strict"], result.criteria["binary_token"]
+            rows.append(
+                [
+                    name,
+                    f"{threshold:g}",
+                    *(f"{x:.4f}" for x in (strict.precision, strict.recall, strict.f1)),
+                    f"{token.recall:.4f}",
+                    f"{token.f1:.4f}",
+                    f"{result.leak.rate:.4f}",
+                ]
+            )
+            print(" | ".join(rows[-1]), flush=True)
+    crf = score(lambda d, r: list(merge_spans([s for s in r if s.detector == "crf"]).spans))
+    alone = score(lambda d, r: _alone(ensemble, d, r))
+    summary: dict[str, str] = {"evaluated on": f"MEDDOCAN dev, {len(dev)} notes"}
+    for criterion in ("strict", "binary_token"):
+        test = approximate_randomization(list(alone.pairs), list(crf.pairs), criterion)
+        summary[f"ensemble vs crf ({criterion} F1)"] = (
+            f"{test.f1_a:.4f} vs {test.f1_b:.4f}: {test.difference:+.4f}, p = {test.p_value:.4f}"
+        )
+    path = record("ensemble_variants_meddocan", summary, {}, {"columns": columns, "rows": rows})
+    for key, value in summary.items():
+        print(f"{key}: {value}")
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
