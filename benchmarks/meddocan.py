@@ -10,8 +10,9 @@ k-fold cross-prediction for Liu's SVM ensemble, then the rules are merged last b
 priority (Dehghan). Token vectors and CRF clusters come from word2vec trained on the training
 notes' text only. The rows: the rules alone, each member alone, the ensemble of the members,
 and the ensemble + rules (the pipeline); the columns: strict and binary token P/R/F1, leak
-rate, training time (a member's: its final training; the ensemble's: its folds + its fit; the
-pipeline's: all of it) and tagging characters/s (the pipeline's: all its detectors, the ensemble
+rate, training time (a member's: its final training; the ensemble's: its folds + its fit, summed
+over processes; the pipeline's: all of it, wall clock, with ``--jobs`` trainings at once) and
+tagging characters/s (the pipeline's: all its detectors, the ensemble
 and the merge). The ensemble + rules is compared with the best single member by approximate
 randomization (strict F1, 9,999 shuffles). Writes ``benchmarks/results/systems_CORPUS.json``
 and BENCHMARKS.md. The MEDDOCAN test split is never read.
@@ -104,7 +105,8 @@ def main() -> None:
     parser.add_argument("--max-epochs", type=int, default=100)
     parser.add_argument("--patience", type=int, default=15)
     parser.add_argument("--input", choices=["sentence", "line"], help="neural input (not CEDI)")
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads per process")
+    parser.add_argument("--jobs", type=int, default=1, help="member trainings run in parallel")
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--train-notes", type=int, default=2000)
@@ -112,6 +114,9 @@ def main() -> None:
     parser.add_argument("--test-notes", type=int, default=500)
     parser.add_argument("--test-seed", type=int, default=7321)
     parser.add_argument("--keep", type=Path, help="copy the trained pipeline here")
+    parser.add_argument(
+        "--cross-predictions", type=Path, help="write the ensemble's training spans here"
+    )
     args = parser.parse_args()
     args.members = [m.strip() for m in args.members.split(",") if m.strip()]
     unknown = sorted(set(args.members) - {"crf", *PRESETS})
@@ -141,6 +146,8 @@ def main() -> None:
             scratch / "model",
             scratch / "test.jsonl",
             on_event=event,
+            jobs=args.jobs,
+            cross_predictions=args.cross_predictions,
         )
         total = time.perf_counter() - started
         pipeline = load_pipeline(scratch / "model")
@@ -181,7 +188,7 @@ def main() -> None:
         "classifier": args.classifier,
         "neural max epochs (patience)": f"{args.max_epochs} ({args.patience})",
         "neural input": args.input or "preset",
-        "threads": args.threads,
+        "threads x jobs": f"{args.threads} x {args.jobs}",
         "ensemble candidates": result.candidates,
         f"{pipeline.name} vs {best} (strict F1)": (
             f"{test_result.f1_a - test_result.f1_b:+.4f}, p = {test_result.p_value:.4f}"

@@ -6,8 +6,14 @@ import phiscrub.train_pipeline as module
 from phiscrub.document import Document
 from phiscrub.errors import ConfigError
 from phiscrub.io import write_corpus
+from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import load_pipeline
-from phiscrub.train_pipeline import patient_folds, read_recipe, train_pipeline
+from phiscrub.train_pipeline import (
+    patient_folds,
+    read_cross_predictions,
+    read_recipe,
+    train_pipeline,
+)
 from tests.detect.crf.test_tagger import NAMES, _doc
 
 RECIPE = """name = "hybrid"
@@ -70,9 +76,9 @@ def test_train_pipeline_trains_members_and_ensemble_and_reports_each(corpus):
     assert events == [
         "fold 1/2: training crf on 8 documents",
         "fold 2/2: training crf on 8 documents",
+        "training crf on all 16 documents",
         "running rules on the training notes",
         "ensemble (logistic) trained on 40 candidates",
-        "training crf on all 16 documents",
     ]
     assert list(result.dev) == ["rules", "crf", "ensemble", "hybrid"]
     strict = {name: e.criteria["strict"] for name, e in result.dev.items()}
@@ -89,6 +95,60 @@ def test_train_pipeline_trains_members_and_ensemble_and_reports_each(corpus):
         ("DOCTOR", "ensemble:crf"),
         ("DATE", "ensemble:crf+rules"),
     ]
+
+
+def test_jobs_train_in_worker_processes_with_the_same_result(corpus):
+    events: list[str] = []
+    inline = train_pipeline(corpus / "recipe.toml", corpus / "train.jsonl", corpus / "one")
+    parallel = train_pipeline(
+        corpus / "recipe.toml",
+        corpus / "train.jsonl",
+        corpus / "two",
+        on_event=events.append,
+        jobs=2,
+    )
+    assert sorted(events) == [
+        "ensemble (logistic) trained on 40 candidates",
+        "fold 1/2: training crf on 8 documents",
+        "fold 2/2: training crf on 8 documents",
+        "running rules on the training notes",
+        "training crf on all 16 documents",
+    ]
+    assert parallel.candidates == inline.candidates == 40
+    assert (
+        sorted(parallel.seconds)
+        == sorted(inline.seconds)
+        == [
+            "crf",
+            "ensemble",
+            "fold 1 crf",
+            "fold 2 crf",
+        ]
+    )
+    for name in ("ensemble/ensemble.json", "crf/crf.json"):
+        assert (corpus / "two" / name).read_bytes() == (corpus / "one" / name).read_bytes()
+
+
+def test_cross_predictions_refit_the_same_ensemble_and_hold_no_text(corpus):
+    path = corpus / "cross.jsonl"
+    train_pipeline(
+        corpus / "recipe.toml", corpus / "train.jsonl", corpus / "model", cross_predictions=path
+    )
+    docs = _corpus()
+    raw = read_cross_predictions(path, docs)
+    assert len(raw) == 16
+    assert sorted({s.detector for spans in raw for s in spans}) == ["crf", "rules"]
+    written = path.read_text(encoding="utf-8")
+    assert not any(name in written for name in NAMES)
+    refit = fit_ensemble(list(zip(docs, raw, strict=True)), ["crf", "rules"], "en", "logistic")
+    saved = load_pipeline(corpus / "model").ensemble
+    assert saved is not None and saved.params.keys() == refit.params.keys()
+    for key, value in refit.params.items():
+        assert saved.params[key] == pytest.approx(value)
+    with pytest.raises(ConfigError, match=r"cross.jsonl: 16 lines for 15 training documents"):
+        read_cross_predictions(path, docs[:15])
+    with pytest.raises(ConfigError, match=r"cross.jsonl, line 1: not cross-predictions"):
+        read_cross_predictions(path, docs[1:] + docs[:1])
 
 
 def test_members_never_tag_the_notes_they_were_trained_on(corpus, monkeypatch):

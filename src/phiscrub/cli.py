@@ -528,6 +528,19 @@ def train_pipeline_command(
     threads: Annotated[
         int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Members' trainings (folds and final) run in this many processes."
+        ),
+    ] = 1,
+    cross_predictions: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the spans the ensemble learned from here (JSONL of offsets, labels, "
+            "sources and scores; no text), to fit other ensembles without training again."
+        ),
+    ] = None,
     input_format: FormatOption = None,
 ) -> None:
     """Train every member of a pipeline and its ensemble (k-fold cross-prediction), then
@@ -543,7 +556,9 @@ def train_pipeline_command(
     def event(message: str) -> None:
         out.print(f"[{time.perf_counter() - started:7.1f} s] {message}")
 
-    result = train_pipeline(config, train, target, dev, input_format, folds, event)
+    result = train_pipeline(
+        config, train, target, dev, input_format, folds, event, jobs, cross_predictions
+    )
     out.print(f"wrote the pipeline to {result.pipeline}")
     if result.dev:
         out.print(systems_table(result.dev))

@@ -31,6 +31,7 @@ is trained once more on all the notes, for the pipeline written to OUT.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import time
@@ -51,6 +52,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
+from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, merge_spans
 from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import (
@@ -201,6 +203,121 @@ class PipelineTrainResult:
     candidates: int
 
 
+@dataclass(frozen=True)
+class _Task:
+    """One member trained on some training notes: a fold's (it then tags the held-out ones)
+    or the final one on all notes (``fold`` None)."""
+
+    member: CRFDetectorConfig | NeuralDetectorConfig
+    fold: int | None
+    folds: int
+    seen: tuple[int, ...]
+    held_out: tuple[int, ...]
+    directory: Path
+
+    @property
+    def key(self) -> str:
+        return self.member.name if self.fold is None else f"fold {self.fold} {self.member.name}"
+
+    @property
+    def start_message(self) -> str:
+        if self.fold is None:
+            return f"training {self.member.name} on all {len(self.seen)} documents"
+        return (
+            f"fold {self.fold}/{self.folds}: training {self.member.name} "
+            f"on {len(self.seen)} documents"
+        )
+
+
+@dataclass
+class _Context:
+    """What every task needs; a worker process gets its own copy."""
+
+    docs: list[Document]
+    dev_docs: list[Document]
+    language: str
+    settings: TrainingSettings
+    embeddings: Path | None
+    resources: _Resources | None = None
+
+
+def _run_task(task: _Task, context: _Context) -> tuple[list[list[Span]], float]:
+    """Train the task's member; return its spans for the held-out notes and the seconds."""
+    started = time.perf_counter()
+    assert context.resources is not None
+    context.resources.tell(task.start_message)
+    tagger = _train_member(
+        task.member,
+        context.settings.recipe.get(task.member.name, MemberRecipe()),
+        context.language,
+        [context.docs[i] for i in task.seen],
+        task.directory,
+        context.dev_docs,
+        context.resources,
+        context.settings,
+    )
+    found = detect_batch(tagger, [context.docs[i] for i in task.held_out]) if task.held_out else []
+    return found, time.perf_counter() - started
+
+
+_WORKER: _Context | None = None
+
+
+def _start_worker(context: _Context, events, threads: int | None) -> None:
+    global _WORKER
+    if threads is not None:
+        import torch
+
+        torch.set_num_threads(threads)
+    context.resources = _Resources(context.embeddings, context.settings.seed, events.put)
+    _WORKER = context
+
+
+def _worker_task(task: _Task) -> tuple[list[list[Span]], float]:
+    assert _WORKER is not None
+    return _run_task(task, _WORKER)
+
+
+def _run_tasks(
+    tasks: list[_Task], context: _Context, jobs: int, tell: Event
+) -> dict[str, tuple[list[list[Span]], float]]:
+    """Each task's result by key: in this process one after the other, or in ``jobs`` worker
+    processes (neural members first: they take longest)."""
+    if jobs <= 1:
+        return {task.key: _run_task(task, context) for task in tasks}
+    import multiprocessing
+    import sys
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    threads = None
+    if "torch" in sys.modules:
+        threads = sys.modules["torch"].get_num_threads()
+    spawn = multiprocessing.get_context("spawn")
+    events = spawn.Queue()
+
+    def relay() -> None:
+        while (message := events.get()) is not None:
+            tell(message)
+
+    relaying = threading.Thread(target=relay, daemon=True)
+    relaying.start()
+    ordered = sorted(
+        tasks, key=lambda t: (isinstance(t.member, CRFDetectorConfig), t.fold is not None)
+    )
+    shipped = replace(context, resources=None)
+    try:
+        with ProcessPoolExecutor(
+            jobs, spawn, initializer=_start_worker, initargs=(shipped, events, threads)
+        ) as pool:
+            futures = {task.key: pool.submit(_worker_task, task) for task in ordered}
+            results = {key: future.result() for key, future in futures.items()}
+    finally:
+        events.put(None)
+        relaying.join()
+    return {task.key: results[task.key] for task in tasks}
+
+
 def train_pipeline(
     recipe_path: Path,
     train: Path,
@@ -209,9 +326,16 @@ def train_pipeline(
     input_format: str | None = None,
     folds: int | None = None,
     on_event: Event | None = None,
+    jobs: int = 1,
+    cross_predictions: Path | None = None,
 ) -> PipelineTrainResult:
     """Train the members and the ensemble of the recipe at ``recipe_path`` on ``train`` and
-    write the pipeline to ``out``; with ``dev``, report on it (see the module docstring)."""
+    write the pipeline to ``out``; with ``dev``, report on it (see the module docstring).
+
+    With ``jobs`` > 1, the members' trainings (each fold's and the final ones) run in that many
+    worker processes; each uses as many PyTorch threads as this process. With
+    ``cross_predictions``, the spans the ensemble learned from are written there (see
+    ``write_cross_predictions``) so that other ensembles can be fitted without training again."""
     recipe = read_recipe(recipe_path)
     settings = recipe.train
     if folds is not None:
@@ -223,7 +347,6 @@ def train_pipeline(
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     config = recipe.pipeline_config()
-    resources = _Resources(embeddings, settings.seed, tell)
     trainable = [
         d for d in config.detector if isinstance(d, CRFDetectorConfig | NeuralDetectorConfig)
     ]
@@ -235,13 +358,38 @@ def train_pipeline(
         for name, item in settings.recipe.items()
     }
     settings = settings.model_copy(update={"recipe": recipes})
-    seconds: dict[str, float] = {}
-    candidates = 0
-    out.mkdir(parents=True, exist_ok=True)
+    context = _Context(
+        docs,
+        dev_docs,
+        config.language,
+        settings,
+        embeddings,
+        _Resources(embeddings, settings.seed, tell),
+    )
+    everything = tuple(range(len(docs)))
+    tasks: list[_Task] = []
     if config.merge.ensemble is not None:
-        raw = _cross_predict(
-            config, trainable, docs, dev_docs, out, resources, settings, tell, seconds
-        )
+        groups = patient_folds(docs, settings.folds, settings.seed)
+        for number, held_out in enumerate(groups, start=1):
+            held = set(held_out)
+            seen = tuple(i for i in everything if i not in held)
+            for member in trainable:
+                directory = out / "_folds" / f"{number}-{member.name}"
+                tasks.append(_Task(member, number, len(groups), seen, tuple(held_out), directory))
+    tasks += [_Task(m, None, 0, everything, (), out / m.model) for m in trainable]
+    out.mkdir(parents=True, exist_ok=True)
+    done = _run_tasks(tasks, context, jobs, tell)
+    shutil.rmtree(out / "_folds", ignore_errors=True)
+    seconds = {key: spent for key, (_, spent) in done.items()}
+    candidates = 0
+    if config.merge.ensemble is not None:
+        first: list[list[Span]] = [[] for _ in docs]
+        for task in tasks:
+            for index, spans in zip(task.held_out, done[task.key][0], strict=True):
+                first[index] += spans
+        raw = _untrained_spans(config, trainable, docs, first, tell)
+        if cross_predictions is not None:
+            write_cross_predictions(cross_predictions, docs, raw)
         started = time.perf_counter()
         ensemble = config.merge.ensemble
         pairs = list(zip(docs, raw, strict=True))
@@ -272,63 +420,21 @@ def train_pipeline(
         members = set(ensemble.members)
         candidates = sum(len({s.key for s in spans if s.detector in members}) for spans in raw)
         tell(f"ensemble ({ensemble.classifier}) trained on {candidates:,} candidates")
-    for member in trainable:
-        started = time.perf_counter()
-        tell(f"training {member.name} on all {len(docs)} documents")
-        _train_member(
-            member,
-            settings.recipe.get(member.name, MemberRecipe()),
-            config.language,
-            docs,
-            out / member.model,
-            dev_docs,
-            resources,
-            settings,
-        )
-        seconds[member.name] = time.perf_counter() - started
     pipeline = Pipeline(config, out)
     pipeline.save(out)
     evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
     return PipelineTrainResult(out, evaluations, seconds, candidates)
 
 
-def _cross_predict(
+def _untrained_spans(
     config: PipelineConfig,
     trainable: list[CRFDetectorConfig | NeuralDetectorConfig],
     docs: list[Document],
-    dev_docs: list[Document],
-    out: Path,
-    resources: _Resources,
-    settings: TrainingSettings,
+    first: list[list[Span]],
     tell: Event,
-    seconds: dict[str, float],
 ) -> list[list[Span]]:
-    """Every detector's spans (and the two-pass dictionary's) for each training document, the
-    trainable members' from models that did not see it."""
-    first: list[list[Span]] = [[] for _ in docs]
-    groups = patient_folds(docs, settings.folds, settings.seed)
-    scratch = out / "_folds"
-    for number, held_out in enumerate(groups, start=1):
-        held = set(held_out)
-        seen = [doc for i, doc in enumerate(docs) if i not in held]
-        for member in trainable:
-            started = time.perf_counter()
-            tell(f"fold {number}/{len(groups)}: training {member.name} on {len(seen)} documents")
-            tagger = _train_member(
-                member,
-                settings.recipe.get(member.name, MemberRecipe()),
-                config.language,
-                seen,
-                scratch / f"{number}-{member.name}",
-                dev_docs,
-                resources,
-                settings,
-            )
-            found = detect_batch(tagger, [docs[i] for i in held_out])
-            for index, spans in zip(held_out, found, strict=True):
-                first[index] += spans
-            seconds[f"fold {number} {member.name}"] = time.perf_counter() - started
-    shutil.rmtree(scratch, ignore_errors=True)
+    """Every detector's spans (and the two-pass dictionary's) for each training document:
+    ``first`` holds the trainable members' cross-predicted ones; the others run here."""
     rest = config.model_copy(
         update={
             "detector": [d for d in config.detector if d not in trainable],
@@ -342,6 +448,41 @@ def _cross_predict(
         for spans, found in zip(first, untrained.first_pass_many(docs), strict=True):
             spans += found
     return [list(detection.raw) for _, detection in untrained.detect_all(docs, raw=first)]
+
+
+def write_cross_predictions(
+    path: Path, docs: Sequence[Document], spans: Sequence[Sequence[Span]]
+) -> None:
+    """One JSON line per document: its id and the spans proposed for it (offsets, label,
+    score, source; never the text)."""
+    lines = []
+    for doc, found in zip(docs, spans, strict=True):
+        rows = [[s.start, s.end, s.label, s.score, s.source] for s in found]
+        lines.append(json.dumps({"doc_id": doc.doc_id, "spans": rows}) + "\n")
+    write_atomic(path, "".join(lines))
+
+
+def read_cross_predictions(path: Path, docs: Sequence[Document]) -> list[list[Span]]:
+    """The spans of ``write_cross_predictions`` for ``docs`` (the same documents, in order)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read cross-predictions ({exc.strerror})") from None
+    if len(lines) != len(docs):
+        raise ConfigError(f"{path}: {len(lines)} lines for {len(docs)} training documents")
+    result = []
+    for number, (line, doc) in enumerate(zip(lines, docs, strict=True), start=1):
+        try:
+            row = json.loads(line)
+            if row["doc_id"] != doc.doc_id:
+                raise ValueError("another document's spans")
+            spans = [
+                Span(int(a), int(b), str(c), float(d), str(e)) for a, b, c, d, e in row["spans"]
+            ]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ConfigError(f"{path}, line {number}: not cross-predictions ({exc})") from None
+        result.append(spans)
+    return result
 
 
 def report(pipeline: Pipeline, dev_docs: list[Document]) -> dict[str, Evaluation]:
