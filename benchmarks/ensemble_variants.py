@@ -4,6 +4,7 @@ the CRF, without training anything again.
     python benchmarks/meddocan.py meddocan --members crf,bilstm,bilstm-fea --folds 3 \\
         --max-epochs 6 --input line --threads 1 --keep /tmp/meddocan-hybrid
     python benchmarks/ensemble_variants.py /tmp/meddocan-hybrid
+    python benchmarks/ensemble_variants.py /tmp/meddocan-hybrid --cross /tmp/cross.jsonl
 
 The detectors tag dev once; then the ensemble is applied at decision thresholds 0, -0.5 and -1,
 and its result is merged with the rules in four ways: not at all, by the pipeline's priority
@@ -11,6 +12,10 @@ policy, with the rules only where the ensemble found nothing ("gap fill"), and w
 routed to formulaic labels only (IDs, phone, fax, e-mail, URL). These variants are chosen by
 looking at dev, so their figures are optimistic. The ensemble alone (threshold 0) is compared
 with the CRF alone by approximate randomization (9,999 shuffles), strict and binary token.
+
+With ``--cross`` (the spans ``meddocan.py --cross-predictions`` kept), ensembles are also fitted
+again on MEDDOCAN train, without training any member: each classifier, with the pipeline's
+members and with the rules as one more member, and scored alone and + rules (priority).
 Writes ``benchmarks/results/ensemble_variants_meddocan.json`` and BENCHMARKS.md.
 """
 
@@ -29,9 +34,10 @@ from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
 from phiscrub.merge import merge_spans
-from phiscrub.merge.ensemble import EnsembleModel
+from phiscrub.merge.ensemble import CLASSIFIERS, EnsembleModel, fit_ensemble
 from phiscrub.merge.routing import route
 from phiscrub.pipeline import load_pipeline
+from phiscrub.train_pipeline import read_cross_predictions
 
 FORMULAIC = (
     "CORREO_ELECTRONICO",
@@ -76,9 +82,41 @@ VARIANTS: dict[str, Merge] = {
 }
 
 
+def _refits(
+    ensemble: EnsembleModel,
+    cross: Path,
+    score: Callable[[Callable[[Document, list[Span]], list[Span]]], Evaluation],
+) -> list[list[str]]:
+    """Rows for ensembles fitted again on the cross-predicted training spans."""
+    train = list(read_corpus(MEDDOCAN / "train" / "brat"))
+    pairs = list(zip(train, read_cross_predictions(cross, train), strict=True))
+    rows = []
+    for members in (list(ensemble.members), [*ensemble.members, "rules"]):
+        for classifier in CLASSIFIERS:
+            model = fit_ensemble(pairs, members, ensemble.language, classifier)
+            for name, merge in (("alone", _alone), ("+ rules (priority)", _priority)):
+                if name != "alone" and "rules" in members:
+                    continue
+                result = score(lambda d, r, merge=merge, model=model: merge(model, d, r))
+                strict, token = result.criteria["strict"], result.criteria["binary_token"]
+                rows.append(
+                    [
+                        f"refit {classifier} over {'+'.join(members)}, {name}",
+                        "0",
+                        *(f"{x:.4f}" for x in (strict.precision, strict.recall, strict.f1)),
+                        f"{token.recall:.4f}",
+                        f"{token.f1:.4f}",
+                        f"{result.leak.rate:.4f}",
+                    ]
+                )
+                print(" | ".join(rows[-1]), flush=True)
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pipeline", type=Path, help="a pipeline kept by meddocan.py --keep")
+    parser.add_argument("--cross", type=Path, help="its cross-predictions on MEDDOCAN train")
     args = parser.parse_args()
     dev = list(read_corpus(MEDDOCAN / "dev" / "brat"))
     pipeline = load_pipeline(args.pipeline)
@@ -111,6 +149,8 @@ def main() -> None:
                 ]
             )
             print(" | ".join(rows[-1]), flush=True)
+    if args.cross is not None:
+        rows += _refits(ensemble, args.cross, score)
     crf = score(lambda d, r: list(merge_spans([s for s in r if s.detector == "crf"]).spans))
     alone = score(lambda d, r: _alone(ensemble, d, r))
     summary: dict[str, str] = {"evaluated on": f"MEDDOCAN dev, {len(dev)} notes"}

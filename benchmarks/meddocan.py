@@ -64,6 +64,8 @@ def _recipe(args: argparse.Namespace, language: str, scratch: Path) -> str:
         data: dict[str, object] = {"preset": PRESETS[member]}
         if args.input and member != "cedi":
             data["input"] = args.input
+        if args.optimizer:
+            data["training"] = {"optimizer": args.optimizer, "lr": args.lr}
         settings.write_text(json.dumps(data), encoding="utf-8")
         lines += [f'[train.recipe."{member}"]', f'config = "{settings.name}"']
         lines += [f"max_epochs = {args.max_epochs}", f"patience = {args.patience}", ""]
@@ -105,6 +107,8 @@ def main() -> None:
     parser.add_argument("--max-epochs", type=int, default=100)
     parser.add_argument("--patience", type=int, default=15)
     parser.add_argument("--input", choices=["sentence", "line"], help="neural input (not CEDI)")
+    parser.add_argument("--optimizer", choices=["sgd", "adam"], help="neural (default: preset)")
+    parser.add_argument("--lr", type=float, default=0.001, help="learning rate with --optimizer")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads per process")
     parser.add_argument("--jobs", type=int, default=1, help="member trainings run in parallel")
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
@@ -188,6 +192,7 @@ def main() -> None:
         "classifier": args.classifier,
         "neural max epochs (patience)": f"{args.max_epochs} ({args.patience})",
         "neural input": args.input or "preset",
+        "neural optimizer": f"{args.optimizer} (lr {args.lr:g})" if args.optimizer else "preset",
         "threads x jobs": f"{args.threads} x {args.jobs}",
         "ensemble candidates": result.candidates,
         f"{pipeline.name} vs {best} (strict F1)": (
