@@ -245,7 +245,10 @@ def _run_task(task: _Task, context: _Context) -> tuple[list[list[Span]], float]:
     """Train the task's member; return its spans for the held-out notes and the seconds."""
     started = time.perf_counter()
     assert context.resources is not None
-    context.resources.tell(task.start_message)
+    tell = context.resources.tell
+    tell(task.start_message)
+    context.resources.vectors()  # loaded once, shared with the copy below (as are clusters)
+    prefix = "" if task.fold is None else f"fold {task.fold}/{task.folds}: "
     tagger = _train_member(
         task.member,
         context.settings.recipe.get(task.member.name, MemberRecipe()),
@@ -253,7 +256,7 @@ def _run_task(task: _Task, context: _Context) -> tuple[list[list[Span]], float]:
         [context.docs[i] for i in task.seen],
         task.directory,
         context.dev_docs,
-        context.resources,
+        replace(context.resources, tell=lambda message: tell(prefix + message)),
         context.settings,
     )
     found = detect_batch(tagger, [context.docs[i] for i in task.held_out]) if task.held_out else []
