@@ -14,7 +14,9 @@ rate, training time (a member's: its final training; the ensemble's: its folds +
 over processes; the pipeline's: all of it, wall clock, with ``--jobs`` trainings at once) and
 tagging characters/s (the pipeline's: all its detectors, the ensemble
 and the merge). The ensemble + rules is compared with the best single member by approximate
-randomization (strict F1, 9,999 shuffles). Writes ``benchmarks/results/systems_CORPUS.json``
+randomization (strict and binary token F1, 9,999 shuffles), as is the ensemble alone.
+``--standalone cedi`` trains CEDI once on all the training notes, outside the pipeline (it takes
+no part in the ensemble), for its row. Writes ``benchmarks/results/systems_CORPUS.json``
 and BENCHMARKS.md. The MEDDOCAN test split is never read.
 """
 
@@ -32,10 +34,12 @@ from record import peak_rss_mb, record
 
 from phiscrub.detect import detect_batch
 from phiscrub.document import Document
-from phiscrub.embeddings import train_vectors
-from phiscrub.evaluate import approximate_randomization
+from phiscrub.embeddings import read_vectors, train_vectors
+from phiscrub.evaluate import approximate_randomization, evaluate
+from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
+from phiscrub.train import read_neural_config
 from phiscrub.train_pipeline import train_pipeline
 
 PRESETS = {"bilstm": "neuroner", "bilstm-fea": "bilstm-fea", "cedi": "cedi"}
@@ -60,16 +64,59 @@ def _recipe(args: argparse.Namespace, language: str, scratch: Path) -> str:
     for member in args.members:
         if member == "crf":
             continue
-        settings = scratch / f"{member}.json"
-        data: dict[str, object] = {"preset": PRESETS[member]}
-        if args.input and member != "cedi":
-            data["input"] = args.input
-        if args.optimizer:
-            data["training"] = {"optimizer": args.optimizer, "lr": args.lr}
-        settings.write_text(json.dumps(data), encoding="utf-8")
+        settings = _settings(args, member, scratch)
         lines += [f'[train.recipe."{member}"]', f'config = "{settings.name}"']
         lines += [f"max_epochs = {args.max_epochs}", f"patience = {args.patience}", ""]
     return "\n".join(lines)
+
+
+def _settings(args: argparse.Namespace, member: str, scratch: Path) -> Path:
+    """A neural member's settings file: its preset, with the command line's input/optimizer."""
+    settings = scratch / f"{member}.json"
+    data: dict[str, object] = {"preset": PRESETS[member]}
+    if args.input and member != "cedi":
+        data["input"] = args.input
+    if args.optimizer:
+        data["training"] = {"optimizer": args.optimizer, "lr": args.lr}
+    settings.write_text(json.dumps(data), encoding="utf-8")
+    return settings
+
+
+def _standalone(
+    args: argparse.Namespace,
+    member: str,
+    language: str,
+    scratch: Path,
+    train: list[Document],
+    test: list[Document],
+    event,
+) -> tuple[Evaluation, float, float]:
+    """A neural tagger trained once on all the training notes, outside the pipeline: its
+    evaluation, training seconds and tagging seconds."""
+    from phiscrub.detect.neural.trainer import fit
+
+    config = read_neural_config(
+        str(_settings(args, member, scratch)), language, args.max_epochs, args.patience
+    )
+    event(f"training {member} (standalone) on all {len(train)} documents")
+    started = time.perf_counter()
+    tagger, _ = fit(
+        train,
+        scratch / f"standalone-{member}",
+        config,
+        test,
+        read_vectors(scratch / "vectors.txt"),
+        args.seed,
+        args.device,
+        on_epoch=lambda r: event(f"{member} epoch {r.epoch}: {r.seconds:.0f} s"),
+    )
+    trained = time.perf_counter() - started
+    tagger.detect(test[0])  # open the model before timing
+    started = time.perf_counter()
+    found = tagger.detect_many(test)
+    tagging = time.perf_counter() - started
+    system = [doc.with_spans(spans) for doc, spans in zip(test, found, strict=True)]
+    return evaluate(test, system), trained, tagging
 
 
 def _speed(pipeline, docs: list[Document]) -> dict[str, float]:
@@ -119,14 +166,21 @@ def main() -> None:
     parser.add_argument("--test-seed", type=int, default=7321)
     parser.add_argument("--keep", type=Path, help="copy the trained pipeline here")
     parser.add_argument(
+        "--standalone",
+        default="",
+        help="neural presets (e.g. cedi) trained once on all notes and scored alone, outside "
+        "the pipeline and the ensemble",
+    )
+    parser.add_argument(
         "--cross-predictions", type=Path, help="write the ensemble's training spans here"
     )
     args = parser.parse_args()
     args.members = [m.strip() for m in args.members.split(",") if m.strip()]
-    unknown = sorted(set(args.members) - {"crf", *PRESETS})
+    args.standalone = [m.strip() for m in args.standalone.split(",") if m.strip()]
+    unknown = sorted(set(args.members) - {"crf", *PRESETS} | set(args.standalone) - set(PRESETS))
     if unknown:
         parser.error(f"unknown members {unknown}")
-    if any(m != "crf" for m in args.members):
+    if args.standalone or any(m != "crf" for m in args.members):
         import torch
 
         torch.set_num_threads(args.threads)
@@ -158,17 +212,29 @@ def main() -> None:
         speed = _speed(pipeline, test)
         if args.keep is not None:
             pipeline.save(args.keep)
+        standalone = {}
+        for member in args.standalone:
+            evaluation, trained, tagging = _standalone(
+                args, member, language, scratch, train, test, event
+            )
+            standalone[member] = evaluation
+            result.seconds[member] = trained
+            speed[member] = tagging
     characters = sum(len(doc.text) for doc in test)
     folds = sum(s for k, s in result.seconds.items() if k.startswith("fold "))
     train_seconds = {
-        **{m: result.seconds[m] for m in args.members},
+        **{m: result.seconds[m] for m in [*args.members, *args.standalone]},
         "ensemble": folds + result.seconds["ensemble"],
         pipeline.name: total,
     }
     columns = ["system", "strict P", "strict R", "strict F1", "binary token P"]
     columns += ["binary token R", "binary token F1", "leak", "train s", "chars/s"]
+    evaluations = dict(result.dev)
+    if standalone:  # their rows come before the ensemble's
+        ensemble_rows = {k: evaluations.pop(k) for k in ("ensemble", pipeline.name)}
+        evaluations.update({**standalone, **ensemble_rows})
     rows = []
-    for name, evaluation in result.dev.items():
+    for name, evaluation in evaluations.items():
         strict, token = evaluation.criteria["strict"], evaluation.criteria["binary_token"]
         rows.append(
             [
@@ -180,14 +246,22 @@ def main() -> None:
                 f"{characters / speed[name]:,.0f}",
             ]
         )
-    best = max(args.members, key=lambda m: result.dev[m].criteria["strict"].f1)
-    test_result = approximate_randomization(
-        list(result.dev[pipeline.name].pairs), list(result.dev[best].pairs), "strict"
-    )
+    singles = [*args.members, *args.standalone]
+    best = max(singles, key=lambda m: evaluations[m].criteria["strict"].f1)
+    tests = {}
+    for system in ("ensemble", pipeline.name):
+        for criterion in ("strict", "binary_token"):
+            found = approximate_randomization(
+                list(evaluations[system].pairs), list(evaluations[best].pairs), criterion
+            )
+            tests[f"{system} vs {best} ({criterion} F1)"] = (
+                f"{found.f1_a - found.f1_b:+.4f}, p = {found.p_value:.4f}"
+            )
     evaluated = "MEDDOCAN dev" if args.corpus == "meddocan" else "synthetic English"
     summary = {
         "evaluated on": f"{evaluated}, {len(test)} notes ({characters:,} characters)",
         "members": ", ".join(args.members),
+        "standalone": ", ".join(args.standalone) or "none",
         "folds": args.folds,
         "classifier": args.classifier,
         "neural max epochs (patience)": f"{args.max_epochs} ({args.patience})",
@@ -195,9 +269,7 @@ def main() -> None:
         "neural optimizer": f"{args.optimizer} (lr {args.lr:g})" if args.optimizer else "preset",
         "threads x jobs": f"{args.threads} x {args.jobs}",
         "ensemble candidates": result.candidates,
-        f"{pipeline.name} vs {best} (strict F1)": (
-            f"{test_result.f1_a - test_result.f1_b:+.4f}, p = {test_result.p_value:.4f}"
-        ),
+        **tests,
         "total time (s)": round(total),
         "peak RSS (MB)": peak_rss_mb(),
     }
@@ -205,7 +277,7 @@ def main() -> None:
         summary["seeds (train/test)"] = f"{args.train_seed}/{args.test_seed}"
     detail = {
         "criteria": {
-            name: {k: v.as_dict() for k, v in e.criteria.items()} for name, e in result.dev.items()
+            name: {k: v.as_dict() for k, v in e.criteria.items()} for name, e in evaluations.items()
         },
         "seconds": result.seconds,
         "tagging seconds": speed,
