@@ -11,9 +11,10 @@ and its result is merged with the rules in four ways: not at all, by the pipelin
 policy, with the rules only where the ensemble found nothing ("gap fill"), and with the rules
 routed to formulaic labels only (IDs, phone, fax, e-mail, URL); a fifth variant adds the CRF's
 spans where the ensemble found nothing (it rejects candidates whose boundaries are off but
-which still cover PHI). These variants are chosen by looking at dev, so their figures are
-optimistic. The ensemble alone (threshold 0) is compared with the CRF alone by approximate
-randomization (9,999 shuffles), strict and binary token.
+which still cover PHI; ``fill = ["crf"]`` in a pipeline's ``[merge.ensemble]``). These
+variants are chosen by looking at dev, so their figures are optimistic. The ensemble alone
+(threshold 0) is compared with the CRF alone by approximate randomization (9,999 shuffles),
+strict and binary token.
 
 With ``--cross`` (the spans ``meddocan.py --cross-predictions`` kept), ensembles are also fitted
 again on MEDDOCAN train, without training any member: each classifier, with the pipeline's
@@ -36,7 +37,7 @@ from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
 from phiscrub.merge import merge_spans
-from phiscrub.merge.ensemble import CLASSIFIERS, EnsembleModel, fit_ensemble
+from phiscrub.merge.ensemble import CLASSIFIERS, EnsembleModel, fill_gaps, fit_ensemble
 from phiscrub.merge.routing import route
 from phiscrub.pipeline import load_pipeline
 from phiscrub.train_pipeline import read_cross_predictions
@@ -72,9 +73,7 @@ def _gap_fill(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[S
 
 
 def _crf_gap_fill(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
-    kept = _alone(ensemble, doc, raw)
-    extra = [s for s in raw if s.detector == "crf" and not any(k.overlaps(s) for k in kept)]
-    return list(merge_spans([*kept, *extra]).spans)
+    return list(merge_spans(fill_gaps(_alone(ensemble, doc, raw), raw, ["crf"])).spans)
 
 
 def _formulaic(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:

@@ -175,10 +175,42 @@ def test_ensemble_then_routing_then_priority(tmp_path):
     assert again.spans == detection.spans
 
 
+def test_ensemble_fill_keeps_a_members_spans_where_the_ensemble_accepted_nothing(tmp_path):
+    from phiscrub.merge.ensemble import fit_ensemble
+
+    def proposals(doc_id: str) -> tuple[Document, list[Span]]:
+        doc = Document(doc_id, "Ann saw Bob on 3/4", (Span(0, 3, "PATIENT"),))
+        both = [Span(0, 3, "PATIENT", 0.9, "a"), Span(0, 3, "PATIENT", 0.8, "b")]
+        return doc, [*both, Span(8, 11, "DOCTOR", 0.7, "b")]
+
+    fit_ensemble([proposals(str(n)) for n in range(20)], ["a", "b"], "en", "logistic").save(
+        tmp_path / "ens"
+    )
+    doc, spans = proposals("x")
+    raw = [*spans, Span(0, 7, "PATIENT", 0.6, "b"), Span(15, 18, "DATE", 0.9, "a")]
+
+    def merged(fill: str) -> list[tuple[int, int, str, str]]:
+        config = _hybrid_config(
+            tmp_path, f"[merge.ensemble]\nmembers=['a','b']\nmodel='ens'\nfill={fill}\n"
+        )
+        found = load_pipeline(config).detect(doc, raw=raw).spans
+        return [(s.start, s.end, s.label, s.source) for s in found]
+
+    assert merged("[]") == [(0, 3, "PATIENT", "ensemble:a+b")]
+    # b's rejected DOCTOR comes back; its 0-7 overlaps the accepted PATIENT and a is not filled
+    assert merged("['b']") == [(0, 3, "PATIENT", "ensemble:a+b"), (8, 11, "DOCTOR", "b")]
+    assert merged("['a','b']") == [
+        (0, 3, "PATIENT", "ensemble:a+b"),
+        (8, 11, "DOCTOR", "b"),
+        (15, 18, "DATE", "a"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("merge", "problem"),
     [
         ("[merge.ensemble]\nmembers=['a','c']\n", "ensemble members \\['c'\\]"),
+        ("[merge.ensemble]\nmembers=['a']\nfill=['rules']\n", "fill names \\['rules'\\]"),
         ("[merge.routing]\nDATE=['ensemble']\n", "unknown sources \\['ensemble'\\]"),
     ],
 )

@@ -75,7 +75,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
-from phiscrub.merge.ensemble import EnsembleModel
+from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import route
 
 CONFIG_FILE = "pipeline.json"
@@ -153,6 +153,11 @@ class EnsembleConfig(BaseModel):
     classifier: Literal["svm", "linear-svm", "logistic"] = "svm"
     c: float = Field(default=1.0, gt=0, description="the classifier's C (training)")
     threshold: float = Field(default=0.0, description="decision value to accept (training)")
+    fill: list[str] = Field(
+        default_factory=list,
+        description="members whose own spans are kept where the ensemble accepted nothing "
+        "overlapping them (it rejects candidates whose boundaries are off but cover PHI)",
+    )
 
 
 class MergeConfig(BaseModel):
@@ -185,6 +190,9 @@ class PipelineConfig(BaseModel):
             unknown = sorted(set(ensemble.members) - sources)
             if unknown:
                 raise ValueError(f"ensemble members {unknown} are not detectors of the pipeline")
+            unknown = sorted(set(ensemble.fill) - set(ensemble.members))
+            if unknown:
+                raise ValueError(f"ensemble fill names {unknown}, which are not its members")
             sources.add(ENSEMBLE_SOURCE)
         for label, routed in (self.merge.routing or {}).items():
             unknown = sorted(set(routed) - sources)
@@ -332,6 +340,8 @@ class Pipeline:
         final = spans
         if self.ensemble is not None:
             final = self.ensemble.apply(doc, final)
+            if settings.ensemble is not None and settings.ensemble.fill:
+                final = fill_gaps(final, spans, settings.ensemble.fill)
         if settings.routing:
             final = route(final, settings.routing)
         merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)

@@ -277,3 +277,14 @@ def fit_ensemble(
     return EnsembleModel(
         tuple(members), tuple(labels), language, classifier, mean, scale, params, threshold
     )
+
+
+def fill_gaps(merged: Sequence[Span], raw: Sequence[Span], fill: Iterable[str]) -> list[Span]:
+    """``merged`` (an ensemble's output) plus the spans in ``raw`` from the detectors in
+    ``fill`` that overlap no span the ensemble accepted."""
+    accepted = [s for s in merged if s.detector == SOURCE]
+    sources = set(fill)
+    extra = [
+        s for s in raw if s.detector in sources and not any(s.overlaps(kept) for kept in accepted)
+    ]
+    return [*merged, *extra]
