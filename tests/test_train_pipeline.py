@@ -145,6 +145,15 @@ def test_cross_predictions_refit_the_same_ensemble_and_hold_no_text(corpus):
     assert saved is not None and saved.params.keys() == refit.params.keys()
     for key, value in refit.params.items():
         assert saved.params[key] == pytest.approx(value)
+    before = (corpus / "train.jsonl").read_bytes()
+    with pytest.raises(ConfigError, match="must not be an input"):
+        train_pipeline(
+            corpus / "recipe.toml",
+            corpus / "train.jsonl",
+            corpus / "again",
+            cross_predictions=corpus / "train.jsonl",
+        )
+    assert (corpus / "train.jsonl").read_bytes() == before
     with pytest.raises(ConfigError, match=r"cross.jsonl: 16 lines for 15 training documents"):
         read_cross_predictions(path, docs[:15])
     with pytest.raises(ConfigError, match=r"cross.jsonl, line 1: not cross-predictions"):

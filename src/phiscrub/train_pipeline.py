@@ -52,7 +52,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
-from phiscrub.io.files import write_atomic
+from phiscrub.io.files import paths_overlap, write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, merge_spans
 from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import (
@@ -345,7 +345,10 @@ def train_pipeline(
         settings = settings.model_copy(update={"folds": folds})
     base = recipe_path.parent
     embeddings = base / settings.embeddings if settings.embeddings else None
-    check_outputs(out, [p for p in (train, dev, embeddings, recipe_path) if p is not None])
+    inputs = [p for p in (train, dev, embeddings, recipe_path) if p is not None]
+    check_outputs(out, inputs)
+    if cross_predictions is not None and any(paths_overlap(p, cross_predictions) for p in inputs):
+        raise ConfigError("the cross-predictions file must not be an input or inside one")
     tell = on_event or (lambda _message: None)
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
