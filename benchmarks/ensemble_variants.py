@@ -2,7 +2,8 @@
 the CRF, without training anything again.
 
     python benchmarks/meddocan.py meddocan --members crf,bilstm,bilstm-fea --folds 3 \\
-        --max-epochs 6 --input line --threads 1 --keep /tmp/meddocan-hybrid
+        --max-epochs 12 --patience 4 --input line --optimizer adam --lr 0.001 --threads 1 \\
+        --jobs 2 --keep /tmp/meddocan-hybrid --cross-predictions /tmp/cross.jsonl
     python benchmarks/ensemble_variants.py /tmp/meddocan-hybrid
     python benchmarks/ensemble_variants.py /tmp/meddocan-hybrid --cross /tmp/cross.jsonl
 
@@ -39,7 +40,7 @@ from phiscrub.io import read_corpus
 from phiscrub.merge import merge_spans
 from phiscrub.merge.ensemble import CLASSIFIERS, EnsembleModel, fill_gaps, fit_ensemble
 from phiscrub.merge.routing import route
-from phiscrub.pipeline import load_pipeline
+from phiscrub.pipeline import BATCH_DOCUMENTS, load_pipeline
 from phiscrub.train_pipeline import read_cross_predictions
 
 FORMULAIC = (
@@ -67,9 +68,7 @@ def _priority(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[S
 
 
 def _gap_fill(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
-    kept = _alone(ensemble, doc, raw)
-    extra = [s for s in raw if s.detector == "rules" and not any(k.overlaps(s) for k in kept)]
-    return list(merge_spans([*kept, *extra]).spans)
+    return list(merge_spans(fill_gaps(_alone(ensemble, doc, raw), raw, ["rules"])).spans)
 
 
 def _crf_gap_fill(ensemble: EnsembleModel, doc: Document, raw: list[Span]) -> list[Span]:
@@ -90,6 +89,15 @@ VARIANTS: dict[str, Merge] = {
 }
 
 
+def _row(name: str, threshold: float, result: Evaluation) -> list[str]:
+    strict, token = result.criteria["strict"], result.criteria["binary_token"]
+    row = [name, f"{threshold:g}", *(f"{x:.4f}" for x in (strict.precision, strict.recall))]
+    row += [f"{strict.f1:.4f}", f"{token.recall:.4f}", f"{token.f1:.4f}"]
+    row.append(f"{result.leak.rate:.4f}")
+    print(" | ".join(row), flush=True)
+    return row
+
+
 def _refits(
     ensemble: EnsembleModel,
     cross: Path,
@@ -106,18 +114,7 @@ def _refits(
                 if name != "alone" and "rules" in members:
                     continue
                 result = score(lambda d, r, merge=merge, model=model: merge(model, d, r))
-                strict, token = result.criteria["strict"], result.criteria["binary_token"]
-                rows.append(
-                    [
-                        f"refit {classifier} over {'+'.join(members)}, {name}",
-                        "0",
-                        *(f"{x:.4f}" for x in (strict.precision, strict.recall, strict.f1)),
-                        f"{token.recall:.4f}",
-                        f"{token.f1:.4f}",
-                        f"{result.leak.rate:.4f}",
-                    ]
-                )
-                print(" | ".join(rows[-1]), flush=True)
+                rows.append(_row(f"refit {classifier} over {'+'.join(members)}, {name}", 0, result))
     return rows
 
 
@@ -131,8 +128,11 @@ def main() -> None:
     ensemble = pipeline.ensemble
     if ensemble is None:
         parser.error(f"{args.pipeline} has no ensemble")
+    step = BATCH_DOCUMENTS
     raw = [
-        spans for i in range(0, len(dev), 64) for spans in pipeline.first_pass_many(dev[i : i + 64])
+        spans
+        for i in range(0, len(dev), step)
+        for spans in pipeline.first_pass_many(dev[i : i + step])
     ]
 
     def score(merge: Callable[[Document, list[Span]], list[Span]]) -> Evaluation:
@@ -145,18 +145,7 @@ def main() -> None:
         model = replace(ensemble, threshold=threshold)
         for name, merge in VARIANTS.items():
             result = score(lambda d, r, merge=merge, model=model: merge(model, d, r))
-            strict, token = result.criteria["strict"], result.criteria["binary_token"]
-            rows.append(
-                [
-                    name,
-                    f"{threshold:g}",
-                    *(f"{x:.4f}" for x in (strict.precision, strict.recall, strict.f1)),
-                    f"{token.recall:.4f}",
-                    f"{token.f1:.4f}",
-                    f"{result.leak.rate:.4f}",
-                ]
-            )
-            print(" | ".join(rows[-1]), flush=True)
+            rows.append(_row(name, threshold, result))
     if args.cross is not None:
         rows += _refits(ensemble, args.cross, score)
     crf = score(lambda d, r: list(merge_spans([s for s in r if s.detector == "crf"]).spans))
