@@ -15,6 +15,7 @@ def test_presets_are_the_papers_recipes():
     assert fea.features.enabled and fea.input == "sentence" and not fea.context.enabled
     assert cedi.input == "window" and cedi.training.lr == 0.02
     assert (neuroner.training.reduction, cedi.training.reduction) == ("sum", "mean")
+    assert (neuroner.training.anneal, cedi.training.anneal) == (None, 0.5)
     assert (cedi.context.n, cedi.context.hidden) == (10, 256)
     assert (cedi.prefix.length, cedi.prefix.min_count, cedi.prefix.dim) == (3, 20, 25)
     assert cedi.attention.enabled and cedi.attention.dim == 50

@@ -171,6 +171,41 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
     assert len(tagger.detect_many(docs)) == 4  # the kept weights still tag
 
 
+def test_anneal_restarts_from_the_best_weights_with_a_smaller_rate(tmp_path, monkeypatch):
+    import phiscrub.detect.neural.trainer as trainer
+    from phiscrub.detect.neural.model import TaggerModel
+
+    models = []
+    init = TaggerModel.__init__
+
+    def capture(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        models.append(self)
+
+    monkeypatch.setattr(TaggerModel, "__init__", capture)
+    scores = iter([0.5, 0.4, 0.6, 0.6, 0.3])
+    monkeypatch.setattr(trainer, "_dev_f1", lambda *args: next(scores))
+
+    def poison(record):
+        if record.epoch == 2:  # blown up: only a restart from epoch 1 can go on
+            with torch.no_grad():
+                models[0].output.weight.fill_(float("nan"))
+
+    docs = _corpus()
+    config = _tiny("neuroner", max_epochs=5, patience=10, anneal=0.5)
+    seen = []
+    _, report = fit(
+        docs[:2],
+        tmp_path / "m",
+        config,
+        dev=docs[2:],
+        on_epoch=lambda r: (seen.append(r), poison(r)),
+    )
+    assert [r.lr for r in seen] == [0.02, 0.02, 0.01, 0.01, 0.005]
+    assert [r.skipped_batches for r in seen] == [0, 0, 0, 0, 0]
+    assert (report.best_epoch, report.best_dev_f1, report.diverged) == (3, 0.6, False)
+
+
 def test_line_input_reads_each_line_as_one_sequence(tmp_path):
     config = _tiny("neuroner").model_copy(update={"input": "line"})
     docs = _corpus()

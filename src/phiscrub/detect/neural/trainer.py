@@ -3,6 +3,7 @@ dev strict F1 with the best checkpoint kept, seeds, and progress callbacks."""
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
@@ -35,6 +36,7 @@ class EpochRecord:
     loss: float
     dev_f1: float | None
     skipped_batches: int = 0
+    lr: float | None = None
 
 
 @dataclass(frozen=True)
@@ -140,11 +142,11 @@ def _batches(
     return batches
 
 
-def _optimizer(config: NeuralConfig, model: TaggerModel) -> torch.optim.Optimizer:
+def _optimizer(config: NeuralConfig, model: TaggerModel, lr: float) -> torch.optim.Optimizer:
     params = [p for p in model.parameters() if p.requires_grad]
     if config.training.optimizer == "adam":
-        return torch.optim.Adam(params, lr=config.training.lr)
-    return torch.optim.SGD(params, lr=config.training.lr)
+        return torch.optim.Adam(params, lr=lr)
+    return torch.optim.SGD(params, lr=lr)
 
 
 def _dev_f1(
@@ -201,7 +203,8 @@ def fit(
     )
     model = TaggerModel(config, vocab, pretrained).to(target)
     write_model(directory, config, vocab)
-    optimizer = _optimizer(config, model)
+    lr = config.training.lr
+    optimizer = _optimizer(config, model, lr)
     items = [(x, a, b) for x in inputs for a, b in x.ranges]
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)
@@ -215,6 +218,8 @@ def fit(
         parameters=sum(p.numel() for p in model.parameters() if p.requires_grad),
     )
     best, best_epoch, waited, stopped, diverged = -1.0, 0, 0, False, False
+    best_state: dict[str, torch.Tensor] | None = None
+    anneal = settings.anneal if dev else None
     for epoch in range(1, settings.max_epochs + 1):
         epoch_start = time.perf_counter()
         model.train()
@@ -238,22 +243,29 @@ def fit(
         train_seconds = time.perf_counter() - epoch_start
         dev_f1 = _dev_f1(model, config, vocab, dev, dev_inputs, target) if dev else None
         record = EpochRecord(
-            epoch, round(train_seconds, 2), total_loss / max(seen, 1), dev_f1, skipped
+            epoch, round(train_seconds, 2), total_loss / max(seen, 1), dev_f1, skipped, lr
         )
         report.epochs.append(record)
         if on_epoch is not None:
             on_epoch(record)
-        if not all(bool(torch.isfinite(p).all()) for p in model.parameters()):
+        finite = all(bool(torch.isfinite(p).all()) for p in model.parameters())
+        if not finite and (anneal is None or best_state is None):
             diverged = True  # the best weights so far are already on disk
             break
-        if dev_f1 is None or dev_f1 > best:
+        if finite and (dev_f1 is None or dev_f1 > best):
             best, best_epoch, waited = (dev_f1 if dev_f1 is not None else best), epoch, 0
             write_weights(directory, model)
+            if anneal is not None:
+                best_state = copy.deepcopy(model.state_dict())
         else:
             waited += 1
             if waited >= settings.patience:
                 stopped = True
                 break
+            if anneal is not None and best_state is not None:
+                model.load_state_dict(best_state)  # restart from the best, more slowly
+                lr *= anneal
+                optimizer = _optimizer(config, model, lr)
     if best_epoch == 0:
         raise PhiscrubError(
             "training diverged in its first epoch (weights became non-finite); "
