@@ -16,8 +16,9 @@ tagging characters/s (the pipeline's: all its detectors, the ensemble
 and the merge). The ensemble + rules is compared with the best single member by approximate
 randomization (strict and binary token F1, 9,999 shuffles), as is the ensemble alone.
 ``--standalone cedi`` trains CEDI once on all the training notes, outside the pipeline (it takes
-no part in the ensemble), for its row. Writes ``benchmarks/results/systems_CORPUS.json``
-and BENCHMARKS.md. The MEDDOCAN test split is never read.
+no part in the ensemble), for its row, with its preset's optimizer (SGD .02, annealed).
+``benchmarks/systems_table.py`` adds the row of a CEDI trained in a run of its own. Writes
+``benchmarks/results/systems_CORPUS.json`` and BENCHMARKS.md. The MEDDOCAN test split is never read.
 """
 
 from __future__ import annotations
@@ -71,12 +72,13 @@ def _recipe(args: argparse.Namespace, language: str, scratch: Path) -> str:
 
 
 def _settings(args: argparse.Namespace, member: str, scratch: Path) -> Path:
-    """A neural member's settings file: its preset, with the command line's input/optimizer."""
+    """A neural member's settings file: its preset, with the command line's input/optimizer
+    (not for CEDI: it reads windows, and Adam stalls it at tagging nothing)."""
     settings = scratch / f"{member}.json"
     data: dict[str, object] = {"preset": PRESETS[member]}
     if args.input and member != "cedi":
         data["input"] = args.input
-    if args.optimizer:
+    if args.optimizer and member != "cedi":
         data["training"] = {"optimizer": args.optimizer, "lr": args.lr}
     settings.write_text(json.dumps(data), encoding="utf-8")
     return settings
@@ -154,7 +156,9 @@ def main() -> None:
     parser.add_argument("--max-epochs", type=int, default=100)
     parser.add_argument("--patience", type=int, default=15)
     parser.add_argument("--input", choices=["sentence", "line"], help="neural input (not CEDI)")
-    parser.add_argument("--optimizer", choices=["sgd", "adam"], help="neural (default: preset)")
+    parser.add_argument(
+        "--optimizer", choices=["sgd", "adam"], help="neural, not CEDI (default: preset)"
+    )
     parser.add_argument("--lr", type=float, default=0.001, help="learning rate with --optimizer")
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads per process")
     parser.add_argument("--jobs", type=int, default=1, help="member trainings run in parallel")
