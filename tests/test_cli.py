@@ -311,3 +311,33 @@ def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     ensemble = EnsembleModel.load(model / "ensemble")
     assert ensemble.members == ("crf", "rules", "bilstm")
     assert ensemble.fallback.members == ("crf", "rules")
+
+
+def test_train_ensemble_refits_from_kept_cross_predictions(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("sklearn")
+    from tests.test_train_pipeline import RECIPE, _corpus
+
+    write_corpus(_corpus(), tmp_path / "train.jsonl", "jsonl")
+    (tmp_path / "recipe.toml").write_text(RECIPE, encoding="utf-8")
+    train = ["--train", str(tmp_path / "train.jsonl")]
+    cross = ["--cross-predictions", str(tmp_path / "cross.jsonl")]
+    args = ["train", "pipeline", "--config", str(tmp_path / "recipe.toml"), *train, *cross]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "model")])
+    assert result.exit_code == 0, result.output
+    args = ["train", "ensemble", "--pipeline", str(tmp_path / "model"), *train, *cross]
+    args += ["--dev", str(tmp_path / "train.jsonl"), "--classifier", "svm"]
+    result = runner.invoke(
+        app, [*args, "--threshold", "-0.5", "--fill", "crf", "--out", str(tmp_path / "refit")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "ensemble (svm) fitted on" in result.output and "│ hybrid " in result.output
+    assert not any(name in result.output for name in ("Ruiz", "Lee", "555"))
+    ensemble = json.loads((tmp_path / "refit" / "pipeline.json").read_text())["merge"]["ensemble"]
+    assert (ensemble["classifier"], ensemble["threshold"]) == ("svm", -0.5)
+    assert (ensemble["members"], ensemble["fill"]) == (["crf", "rules"], ["crf"])
+    code, _, errors = run_main(
+        monkeypatch, capsys, *args, "--c", "0", "--out", str(tmp_path / "other")
+    )
+    assert code == 2
+    assert "error: the new ensemble is not valid: c: Input should be greater than 0" in errors
+    assert not (tmp_path / "other").exists()

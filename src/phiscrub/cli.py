@@ -567,6 +567,74 @@ def train_pipeline_command(
         out.print(leak_line(final))
 
 
+def _names(value: str | None) -> list[str] | None:
+    """A comma-separated list of names; "none" (or nothing) is the empty list."""
+    if value is None:
+        return None
+    return [n.strip() for n in value.split(",") if n.strip() and n.strip() != "none"]
+
+
+@train_app.command("ensemble")
+def train_ensemble_command(
+    pipeline: Annotated[Path, typer.Option(help="A trained pipeline directory (not changed).")],
+    train: Annotated[Path, typer.Option(help="The corpus its cross-predictions were made for.")],
+    cross_predictions: Annotated[
+        Path, typer.Option(help="What `train pipeline --cross-predictions` wrote.")
+    ],
+    target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    dev: Annotated[Path | None, typer.Option(help="Annotated corpus for the report.")] = None,
+    members: Annotated[
+        str | None, typer.Option(help="Comma-separated detector names (default: as before).")
+    ] = None,
+    classifier: Annotated[
+        str | None, typer.Option(help="svm, linear-svm or logistic (default: as before).")
+    ] = None,
+    c: Annotated[float | None, typer.Option("--c", help="The classifier's C.")] = None,
+    threshold: Annotated[
+        float | None, typer.Option(help="Decision value above which a candidate is accepted.")
+    ] = None,
+    fill: Annotated[
+        str | None,
+        typer.Option(help="Members whose spans fill the ensemble's gaps (comma-separated; none)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the classifier.")] = 1,
+    input_format: FormatOption = None,
+) -> None:
+    """Fit a trained pipeline's ensemble again from kept cross-predictions (another
+    classifier, C, threshold, members or gap fill) without training its members; write the
+    result as a new pipeline and report it on the dev corpus."""
+    from phiscrub.refit_ensemble import refit_ensemble
+
+    changes = {
+        key: value
+        for key, value in {
+            "members": _names(members),
+            "classifier": classifier,
+            "c": c,
+            "threshold": threshold,
+            "fill": _names(fill),
+        }.items()
+        if value is not None
+    }
+    result = refit_ensemble(
+        pipeline,
+        train,
+        cross_predictions,
+        target,
+        changes,
+        dev,
+        input_format,
+        seed,
+        lambda message: out.print(message),
+    )
+    out.print(f"wrote the pipeline to {result.pipeline}")
+    if result.dev:
+        out.print(systems_table(result.dev))
+        final = result.dev[next(reversed(result.dev))]
+        out.print(criteria_table(final))
+        out.print(leak_line(final))
+
+
 def _report_errors(errors: list[PhiscrubError]) -> None:
     if not errors:
         return

@@ -54,7 +54,7 @@ from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
 from phiscrub.io.files import paths_overlap, write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, merge_spans
-from phiscrub.merge.ensemble import fit_ensemble
+from phiscrub.merge.ensemble import EnsembleModel, fit_ensemble
 from phiscrub.pipeline import (
     CRFDetectorConfig,
     NeuralDetectorConfig,
@@ -397,39 +397,61 @@ def train_pipeline(
         if cross_predictions is not None:
             write_cross_predictions(cross_predictions, docs, raw)
         started = time.perf_counter()
-        ensemble = config.merge.ensemble
-        pairs = list(zip(docs, raw, strict=True))
-
-        def fit(members: list[str]):
-            return fit_ensemble(
-                pairs,
-                members,
-                config.language,
-                ensemble.classifier,
-                ensemble.c,
-                ensemble.threshold,
-                settings.seed,
-            )
-
-        model = fit(ensemble.members)
-        optional = {d.name for d in trainable if isinstance(d, NeuralDetectorConfig) and d.optional}
-        if optional & set(ensemble.members):
-            rest = [m for m in ensemble.members if m not in optional]
-            if not rest:
-                raise ConfigError(
-                    "an ensemble whose members are all optional has no fallback to train"
-                )
-            model = replace(model, fallback=fit(rest))
-            tell(f"fallback ensemble trained without {', '.join(sorted(optional))}")
-        model.save(out / ensemble.model)
+        model = fit_pipeline_ensemble(
+            config, list(zip(docs, raw, strict=True)), settings.seed, tell
+        )
+        model.save(out / config.merge.ensemble.model)
         seconds["ensemble"] = time.perf_counter() - started
-        members = set(ensemble.members)
-        candidates = sum(len({s.key for s in spans if s.detector in members}) for spans in raw)
-        tell(f"ensemble ({ensemble.classifier}) trained on {candidates:,} candidates")
+        candidates = count_candidates(config, raw)
+        tell(f"ensemble ({config.merge.ensemble.classifier}) trained on {candidates:,} candidates")
     pipeline = Pipeline(config, out)
     pipeline.save(out)
     evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
     return PipelineTrainResult(out, evaluations, seconds, candidates)
+
+
+def fit_pipeline_ensemble(
+    config: PipelineConfig,
+    pairs: Sequence[tuple[Document, Sequence[Span]]],
+    seed: int,
+    tell: Event | None = None,
+) -> EnsembleModel:
+    """The ensemble of ``config`` (its ``[merge.ensemble]``) fitted on (gold training note,
+    every detector's cross-predicted spans) pairs; with a fallback trained without the
+    optional neural members when it has any."""
+    ensemble = config.merge.ensemble
+    if ensemble is None:
+        raise ConfigError("the pipeline has no [merge.ensemble] to train")
+
+    def fit(members: list[str]) -> EnsembleModel:
+        return fit_ensemble(
+            pairs,
+            members,
+            config.language,
+            ensemble.classifier,
+            ensemble.c,
+            ensemble.threshold,
+            seed,
+        )
+
+    model = fit(ensemble.members)
+    optional = {
+        d.name for d in config.detector if isinstance(d, NeuralDetectorConfig) and d.optional
+    }
+    if optional & set(ensemble.members):
+        rest = [m for m in ensemble.members if m not in optional]
+        if not rest:
+            raise ConfigError("an ensemble whose members are all optional has no fallback to train")
+        model = replace(model, fallback=fit(rest))
+        if tell is not None:
+            tell(f"fallback ensemble trained without {', '.join(sorted(optional))}")
+    return model
+
+
+def count_candidates(config: PipelineConfig, raw: Sequence[Sequence[Span]]) -> int:
+    """How many distinct instances the ensemble's members proposed in ``raw``."""
+    members = set(config.merge.ensemble.members) if config.merge.ensemble else set()
+    return sum(len({s.key for s in spans if s.detector in members}) for spans in raw)
 
 
 def _untrained_spans(

@@ -1,0 +1,103 @@
+"""``phiscrub train ensemble``: fit a trained pipeline's ensemble again, without its members.
+
+Training the members of a pipeline and their k-fold cross-predictions takes hours; the ensemble
+over them takes seconds. ``phiscrub train pipeline --cross-predictions FILE`` keeps the spans
+the ensemble learned from; this command fits a new ensemble on them (another classifier, C,
+threshold, set of members or gap fill) and writes a new pipeline directory: the old one's
+models and config, with the new ``[merge.ensemble]`` and its model. The old pipeline is never
+changed.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from phiscrub.errors import ConfigError
+from phiscrub.evaluate.scorer import Evaluation
+from phiscrub.io import read_corpus
+from phiscrub.pipeline import EnsembleConfig, Pipeline, PipelineConfig, load_pipeline
+from phiscrub.train import check_outputs
+from phiscrub.train_pipeline import (
+    count_candidates,
+    fit_pipeline_ensemble,
+    read_cross_predictions,
+    report,
+)
+
+
+@dataclass(frozen=True)
+class RefitResult:
+    pipeline: Path
+    ensemble: EnsembleConfig
+    candidates: int
+    dev: dict[str, Evaluation]
+    """Dev evaluation of each member alone, of the ensemble alone, and of the pipeline."""
+
+
+def refit_ensemble(
+    pipeline: Path,
+    train: Path,
+    cross_predictions: Path,
+    out: Path,
+    changes: dict[str, object],
+    dev: Path | None = None,
+    input_format: str | None = None,
+    seed: int = 1,
+    on_event: Callable[[str], None] | None = None,
+) -> RefitResult:
+    """Fit the ensemble of the pipeline directory ``pipeline`` again and write the result to
+    ``out``.
+
+    Args:
+        pipeline: A trained pipeline directory.
+        train: The training corpus the cross-predictions were made for (same notes, same
+            order).
+        cross_predictions: What ``phiscrub train pipeline --cross-predictions`` wrote.
+        out: New directory for the refitted pipeline.
+        changes: ``[merge.ensemble]`` fields to change (``members``, ``classifier``, ``c``,
+            ``threshold``, ``fill``); a pipeline without an ensemble needs ``members``.
+        dev: Annotated corpus to report on.
+        seed: Seed of the classifier.
+    """
+    tell = on_event or (lambda _message: None)
+    if not (pipeline / "pipeline.json").is_file():
+        raise ConfigError(f"{pipeline}: not a pipeline directory (no pipeline.json)")
+    inputs = [p for p in (pipeline, train, cross_predictions, dev) if p is not None]
+    check_outputs(out, inputs)
+    config = load_pipeline(pipeline).config
+    old = config.merge.ensemble
+    fields = {**(old.model_dump() if old is not None else {}), **changes}
+    try:
+        ensemble = EnsembleConfig.model_validate(fields)
+        merge = config.merge.model_copy(update={"ensemble": ensemble})
+        new = PipelineConfig.model_validate({**config.model_dump(), "merge": merge.model_dump()})
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in e['loc']) or 'ensemble'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        raise ConfigError(f"the new ensemble is not valid: {problems}") from None
+    docs = list(read_corpus(train, input_format))
+    raw = read_cross_predictions(cross_predictions, docs)
+    model = fit_pipeline_ensemble(new, list(zip(docs, raw, strict=True)), seed, tell)
+    candidates = count_candidates(new, raw)
+    tell(f"ensemble ({ensemble.classifier}) fitted on {candidates:,} candidates")
+    skip = {old.model} if old is not None else set()
+    out.mkdir(parents=True, exist_ok=True)
+    for entry in sorted(pipeline.iterdir()):
+        if entry.name in skip or entry.name == "pipeline.json":
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, out / entry.name)
+        else:
+            shutil.copy2(entry, out / entry.name)
+    model.save(out / ensemble.model)
+    Pipeline(new, out).save(out)
+    dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
+    evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
+    return RefitResult(out, ensemble, candidates, evaluations)
