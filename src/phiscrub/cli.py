@@ -511,6 +511,16 @@ def train_neural_command(
         out.print(leak_line(result.dev))
 
 
+def _print_systems(pipeline: Path, dev: dict) -> None:
+    """Where a trained pipeline went and, with dev notes, each system's scores on them."""
+    out.print(f"wrote the pipeline to {pipeline}")
+    if dev:
+        out.print(systems_table(dev))
+        final = dev[next(reversed(dev))]
+        out.print(criteria_table(final))
+        out.print(leak_line(final))
+
+
 @train_app.command("pipeline")
 def train_pipeline_command(
     config: Annotated[
@@ -559,12 +569,7 @@ def train_pipeline_command(
     result = train_pipeline(
         config, train, target, dev, input_format, folds, event, jobs, cross_predictions
     )
-    out.print(f"wrote the pipeline to {result.pipeline}")
-    if result.dev:
-        out.print(systems_table(result.dev))
-        final = result.dev[next(reversed(result.dev))]
-        out.print(criteria_table(final))
-        out.print(leak_line(final))
+    _print_systems(result.pipeline, result.dev)
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -627,12 +632,7 @@ def train_ensemble_command(
         seed,
         lambda message: out.print(message),
     )
-    out.print(f"wrote the pipeline to {result.pipeline}")
-    if result.dev:
-        out.print(systems_table(result.dev))
-        final = result.dev[next(reversed(result.dev))]
-        out.print(criteria_table(final))
-        out.print(leak_line(final))
+    _print_systems(result.pipeline, result.dev)
 
 
 def _report_errors(errors: list[PhiscrubError]) -> None:
