@@ -126,26 +126,37 @@ def test_bad_model_directories(tmp_path):
         NeuralTagger.load(tmp_path)
 
 
+@pytest.fixture
+def models(monkeypatch) -> list:
+    """Every ``TaggerModel`` built during the test, in order (to poison their weights)."""
+    from phiscrub.detect.neural.model import TaggerModel
+
+    built = []
+    init = TaggerModel.__init__
+
+    def capture(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        built.append(self)
+
+    monkeypatch.setattr(TaggerModel, "__init__", capture)
+    return built
+
+
 def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weights(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, models
 ):
     from safetensors.torch import load_file
 
     from phiscrub.detect.neural.model import TaggerModel
 
-    models, calls = [], []
-    init, loss = TaggerModel.__init__, TaggerModel.loss
-
-    def capture(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        models.append(self)
+    calls = []
+    loss = TaggerModel.loss
 
     def flaky(self, batch):
         calls.append(1)
         value = loss(self, batch)
         return value * float("nan") if len(calls) % 2 == 0 else value
 
-    monkeypatch.setattr(TaggerModel, "__init__", capture)
     monkeypatch.setattr(TaggerModel, "loss", flaky)
 
     def poison(record):
@@ -171,18 +182,9 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
     assert len(tagger.detect_many(docs)) == 4  # the kept weights still tag
 
 
-def test_anneal_restarts_from_the_best_weights_with_a_smaller_rate(tmp_path, monkeypatch):
+def test_anneal_restarts_from_the_best_weights_with_a_smaller_rate(tmp_path, monkeypatch, models):
     import phiscrub.detect.neural.trainer as trainer
-    from phiscrub.detect.neural.model import TaggerModel
 
-    models = []
-    init = TaggerModel.__init__
-
-    def capture(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        models.append(self)
-
-    monkeypatch.setattr(TaggerModel, "__init__", capture)
     scores = iter([0.5, 0.4, 0.6, 0.6, 0.3])
     monkeypatch.setattr(trainer, "_dev_f1", lambda *args: next(scores))
 
@@ -217,20 +219,8 @@ def test_line_input_reads_each_line_as_one_sequence(tmp_path):
     ]
 
 
-def test_divergence_in_the_first_epoch_is_an_error_not_a_model_without_weights(
-    tmp_path, monkeypatch
-):
-    from phiscrub.detect.neural.model import TaggerModel
+def test_divergence_in_the_first_epoch_is_an_error_not_a_model_without_weights(tmp_path, models):
     from phiscrub.errors import PhiscrubError
-
-    models = []
-    init = TaggerModel.__init__
-
-    def capture(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        models.append(self)
-
-    monkeypatch.setattr(TaggerModel, "__init__", capture)
 
     def poison(record):
         with torch.no_grad():
