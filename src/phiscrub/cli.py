@@ -630,7 +630,7 @@ def train_ensemble_command(
         dev,
         input_format,
         seed,
-        lambda message: out.print(message),
+        out.print,
     )
     _print_systems(result.pipeline, result.dev)
 

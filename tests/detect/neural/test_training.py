@@ -142,6 +142,19 @@ def models(monkeypatch) -> list:
     return built
 
 
+def _poisoning(models: list, epoch: int, seen: list):
+    """An ``on_epoch`` callback that records each epoch and, after ``epoch``, makes the first
+    model's output weights NaN (as a blown-up step would)."""
+
+    def on_epoch(record) -> None:
+        seen.append(record)
+        if record.epoch == epoch:
+            with torch.no_grad():
+                models[0].output.weight.fill_(float("nan"))
+
+    return on_epoch
+
+
 def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weights(
     tmp_path, monkeypatch, models
 ):
@@ -159,11 +172,6 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
 
     monkeypatch.setattr(TaggerModel, "loss", flaky)
 
-    def poison(record):
-        if record.epoch == 3:
-            with torch.no_grad():
-                models[0].output.weight.fill_(float("nan"))
-
     docs = _corpus()
     config = _tiny("neuroner", max_epochs=10, batch_size=1)
     seen = []
@@ -173,7 +181,7 @@ def test_non_finite_losses_are_skipped_and_divergence_stops_with_the_best_weight
         config,
         dev=docs[2:],
         seed=1,
-        on_epoch=lambda r: (seen.append(r), poison(r)),
+        on_epoch=_poisoning(models, 3, seen),
     )
     assert [r.skipped_batches for r in seen] == [3, 3, 3]  # 6 sentences, every other NaN
     assert report.diverged and len(report.epochs) == 3 and report.best_epoch <= 2
@@ -188,11 +196,6 @@ def test_anneal_restarts_from_the_best_weights_with_a_smaller_rate(tmp_path, mon
     scores = iter([0.5, 0.4, 0.6, 0.6, 0.3])
     monkeypatch.setattr(trainer, "_dev_f1", lambda *args: next(scores))
 
-    def poison(record):
-        if record.epoch == 2:  # blown up: only a restart from epoch 1 can go on
-            with torch.no_grad():
-                models[0].output.weight.fill_(float("nan"))
-
     docs = _corpus()
     config = _tiny("neuroner", max_epochs=5, patience=10, anneal=0.5)
     seen = []
@@ -201,7 +204,7 @@ def test_anneal_restarts_from_the_best_weights_with_a_smaller_rate(tmp_path, mon
         tmp_path / "m",
         config,
         dev=docs[2:],
-        on_epoch=lambda r: (seen.append(r), poison(r)),
+        on_epoch=_poisoning(models, 2, seen),  # blown up: only a restart can go on
     )
     assert [r.lr for r in seen] == [0.02, 0.02, 0.01, 0.01, 0.005]
     assert [r.skipped_batches for r in seen] == [0, 0, 0, 0, 0]
@@ -222,10 +225,7 @@ def test_line_input_reads_each_line_as_one_sequence(tmp_path):
 def test_divergence_in_the_first_epoch_is_an_error_not_a_model_without_weights(tmp_path, models):
     from phiscrub.errors import PhiscrubError
 
-    def poison(record):
-        with torch.no_grad():
-            models[0].output.weight.fill_(float("nan"))
-
     with pytest.raises(PhiscrubError, match="diverged in its first epoch"):
-        fit(_corpus(), tmp_path / "m", _tiny("neuroner", max_epochs=3), on_epoch=poison)
+        config = _tiny("neuroner", max_epochs=3)
+        fit(_corpus(), tmp_path / "m", config, on_epoch=_poisoning(models, 1, []))
     assert not (tmp_path / "m" / "weights.safetensors").exists()
