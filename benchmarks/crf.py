@@ -4,6 +4,7 @@ or synthetic English train -> synthetic notes from an unseen seed.
     python benchmarks/crf.py meddocan --variant full
     python benchmarks/crf.py meddocan --variant no-dictionary-rules
     python benchmarks/crf.py meddocan --mode per_label       # or --scheme BIOES
+    python benchmarks/crf.py meddocan --private              # private training
     python benchmarks/crf.py synthetic --train-notes 2000 --train-seed 11 --test-seed 7321
 
 Each run pins itself to one core, trains word2vec embeddings (gensim, one worker, fixed seed) on
@@ -29,6 +30,7 @@ from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import make_clusters
 from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
+from phiscrub.privacy import census
 
 VARIANTS = {
     "full": [],
@@ -53,6 +55,11 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, help="L-BFGS iterations (default: config)")
     parser.add_argument("--scheme", choices=["IO", "BIO", "BIOES"], help="default: config")
     parser.add_argument("--mode", choices=["joint", "per_label"], help="default: config")
+    parser.add_argument(
+        "--private",
+        action="store_true",
+        help="private training: only words seen 5+ times outside PHI get features",
+    )
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})  # one core
@@ -69,6 +76,8 @@ def main() -> None:
         if getattr(args, setting):
             config = config.model_copy(update={setting: getattr(args, setting)})
             name += f"_{getattr(args, setting)}"
+    if args.private:
+        name += "_private"
     if args.iterations:
         trainer = config.trainer.model_copy(update={"max_iterations": args.iterations})
         config = config.model_copy(update={"trainer": trainer})
@@ -81,7 +90,8 @@ def main() -> None:
             clusters = make_clusters(read_vectors(vectors), config.clusters, seed=1)
         cluster_seconds = time.perf_counter() - started
         model = Path(scratch) / "crf"
-        tagger, report = CRFTagger.fit(train, model, config, clusters)
+        private = census(train) if args.private else None
+        tagger, report = CRFTagger.fit(train, model, config, clusters, private=private)
         size = sum(p.stat().st_size for p in model.iterdir()) / 1e6
         tagger.detect(test[0])  # open the model before timing
         started = time.perf_counter()
@@ -99,6 +109,7 @@ def main() -> None:
         "binary token": _prf(token),
         "leak rate": f"{result.leak.rate:.4f}",
         "features off": ", ".join(without) or "none",
+        "private training": "yes" if args.private else "no",
         "scheme, mode": f"{config.scheme}, {config.mode}",
         "L-BFGS iterations": max(report.iterations.values()),
         "embeddings + clusters (s)": round(cluster_seconds, 1),

@@ -13,7 +13,8 @@ at .001 neuroner reached in 5 epochs what SGD did in 14, while CEDI stalls with 
 gets --threads CPU threads (2 by default: the CI machine's cores). The result goes to
 ``benchmarks/results/neural_meddocan_CONFIG[_without-X]_seedS.json``; ``--predictions`` also
 writes the tagged dev notes (JSONL) for ``phiscrub evaluate DEV A.jsonl --compare B.jsonl``
-(approximate randomization).
+(approximate randomization). ``--private`` trains privately (see phiscrub.privacy; the name
+gains ``_private``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from phiscrub.detect.neural.trainer import fit
 from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
 from phiscrub.io import read_corpus, write_corpus
+from phiscrub.privacy import census
 
 ABLATIONS = ("context", "prefix", "attention", "chars", "features")
 
@@ -59,6 +61,11 @@ def main() -> None:
         help="random token vectors (default: word2vec trained on the training notes' text)",
     )
     parser.add_argument("--predictions", type=Path, help="write dev spans here (JSONL)")
+    parser.add_argument(
+        "--private",
+        action="store_true",
+        help="private training: only words seen 5+ times outside PHI enter the vocabularies",
+    )
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     data = preset(args.config)
@@ -86,6 +93,7 @@ def main() -> None:
     name += f"_{args.optimizer}" if args.optimizer else ""
     name += f"_lr{args.lr:g}" if args.lr else ""
     name += ("_random" if args.no_pretrained else "") + f"_seed{args.seed}"
+    name += "_private" if args.private else ""
 
     def show(record) -> None:  # progress on stderr: epoch numbers and scores only
         print(
@@ -102,7 +110,15 @@ def main() -> None:
             vectors = read_vectors(path)
         model = Path(scratch) / "model"
         tagger, report = fit(
-            train, model, config, dev, vectors, args.seed, args.device, on_epoch=show
+            train,
+            model,
+            config,
+            dev,
+            vectors,
+            args.seed,
+            args.device,
+            on_epoch=show,
+            private=census(train) if args.private else None,
         )
         size = sum(p.stat().st_size for p in model.iterdir()) / 1e6
         tagger.detect(dev[0])  # load before timing
@@ -123,6 +139,7 @@ def main() -> None:
         "optimizer (lr)": f"{config.training.optimizer} ({config.training.lr:g})",
         "token vectors": "random" if args.no_pretrained else "word2vec on train text",
         "seed": args.seed,
+        "private training": "yes" if args.private else "no",
         "strict": _prf(strict),
         "strict TP/FP/FN": f"{strict.tp}/{strict.fp}/{strict.fn}",
         "binary token": _prf(token),

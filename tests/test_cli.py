@@ -211,7 +211,50 @@ def test_embeddings_then_train_crf_then_detect_with_the_model(tmp_path, monkeypa
     code, _, err = run_main(monkeypatch, capsys, *args, "--out", str(model), "--without", "x")
     assert code == 2 and "unknown feature family x" in err
     code, _, err = run_main(monkeypatch, capsys, *args[:-2], "--out", str(tmp_path / "m2"))
-    assert code == 2 and "--embeddings" in err
+    assert code == 0 and "warning: no word embeddings given (--embeddings)" in err
+    assert not json.loads((tmp_path / "m2" / "crf" / "crf.json").read_text())["config"]["features"][
+        "clusters"
+    ]
+
+
+def test_train_crf_is_private_by_default_and_model_audit_counts_withheld_words(
+    tmp_path, monkeypatch, capsys
+):
+    from tests.detect.crf.test_tagger import NAMES, _doc
+
+    docs = [_doc(i, name, f"{i + 1}/2/2019") for i, name in enumerate(NAMES)]
+    write_corpus(docs, tmp_path / "train", "brat")
+    train = ["train", "crf", "--train", str(tmp_path / "train"), "--without", "clusters"]
+    trainer = ["--config", str(tmp_path / "crf.toml")]
+    (tmp_path / "crf.toml").write_text("[trainer]\nc1 = 0.0\n", encoding="utf-8")
+    code, _, err = run_main(monkeypatch, capsys, *train, *trainer, "--out", str(tmp_path / "p"))
+    assert code == 0 and "private" not in err
+    code, out, _ = run_main(
+        monkeypatch,
+        capsys,
+        "model",
+        "audit",
+        str(tmp_path / "p"),
+        "--corpus",
+        str(tmp_path / "train"),
+    )
+    assert code == 0 and "  crf/model-0.crfsuite: 0" in out
+    assert "0 of the corpus's 8 withheld words" in out
+    code, _, err = run_main(
+        monkeypatch, capsys, *train, *trainer, "--out", str(tmp_path / "o"), "--no-private"
+    )
+    assert code == 0 and "warning: private training is off" in err and "is PHI" in err
+    code, out, err = run_main(
+        monkeypatch,
+        capsys,
+        "model",
+        "audit",
+        str(tmp_path / "o"),
+        "--corpus",
+        str(tmp_path / "train"),
+    )
+    assert code == 1 and "of the corpus's 8 withheld words" in out
+    assert not any(name.lower() in (out + err).lower() for name in NAMES)
 
 
 def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, monkeypatch, capsys):

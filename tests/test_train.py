@@ -1,6 +1,7 @@
 import pytest
 
 from phiscrub.deid import deidentify
+from phiscrub.detect.crf import CRFTagger
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
@@ -47,7 +48,7 @@ def test_train_crf_writes_a_pipeline_that_detect_and_deid_run(tmp_path):
     assert load_pipeline(tmp_path / "saved").annotate(note).spans == pipeline.annotate(note).spans
 
 
-def test_train_crf_refuses_to_overwrite_and_needs_embeddings_for_clusters(tmp_path):
+def test_train_crf_refuses_to_overwrite_and_drops_clusters_without_embeddings(tmp_path):
     train = _write(tmp_path, "train", [_doc(1, "Lee", "1/2/2019")])
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "x").write_text("keep")
@@ -55,8 +56,9 @@ def test_train_crf_refuses_to_overwrite_and_needs_embeddings_for_clusters(tmp_pa
         train_crf(train, tmp_path / "taken", read_crf_config(None, ["clusters"], None))
     with pytest.raises(PhiscrubError, match="must not be the input"):
         train_crf(train, train / "model", read_crf_config(None, ["clusters"], None))
-    with pytest.raises(ConfigError, match="--embeddings"):
-        train_crf(train, tmp_path / "m", read_crf_config(None, [], None))
+    with pytest.warns(UserWarning, match="without cluster features"):
+        result = train_crf(train, tmp_path / "m", read_crf_config(None, [], None))
+    assert not CRFTagger.load(result.pipeline / "crf").config.features.clusters
     assert (tmp_path / "taken" / "x").read_text() == "keep"
 
 

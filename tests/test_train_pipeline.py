@@ -8,6 +8,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.io import write_corpus
 from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import load_pipeline
+from phiscrub.privacy import audit
 from phiscrub.train_pipeline import (
     patient_folds,
     read_cross_predictions,
@@ -95,6 +96,17 @@ def test_train_pipeline_trains_members_and_ensemble_and_reports_each(corpus):
         ("DOCTOR", "ensemble:crf"),
         ("DATE", "ensemble:crf+rules"),
     ]
+
+
+def test_a_pipeline_is_trained_privately_unless_told_otherwise(corpus):
+    docs = _corpus()
+    recipe = corpus / "recipe.toml"
+    recipe.write_text(RECIPE + 'config = "crf.toml"\n', encoding="utf-8")
+    (corpus / "crf.toml").write_text("[trainer]\nc1 = 0.0\n", encoding="utf-8")
+    train_pipeline(recipe, corpus / "train.jsonl", corpus / "private")
+    assert audit(corpus / "private", docs).found == 0
+    train_pipeline(recipe, corpus / "train.jsonl", corpus / "open", private=False)
+    assert audit(corpus / "open", docs).found >= len(NAMES)
 
 
 def test_jobs_train_in_worker_processes_with_the_same_result(corpus):

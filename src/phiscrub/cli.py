@@ -67,6 +67,15 @@ ManifestOption = Annotated[
     typer.Option(help="CSV or JSONL with file or doc_id, patient_id and optional note_date."),
 ]
 
+PrivateOption = Annotated[
+    bool,
+    typer.Option(
+        "--private/--no-private",
+        help="Private training (default): only words seen 5 times or more outside PHI in the "
+        "training notes reach the model. --no-private keeps every word: the model is then PHI.",
+    ),
+]
+
 FormatOption = Annotated[
     str | None,
     typer.Option(help="Input format: i2b2, brat, conll, jsonl or txt (default: from extensions)."),
@@ -409,10 +418,12 @@ def train_crf_command(
         str | None, typer.Option(help="en or es: gazetteers and rules for the features.")
     ] = None,
     input_format: FormatOption = None,
+    private: PrivateOption = True,
 ) -> None:
     """Train the feature-rich CRF; OUT becomes a pipeline for detect and deid --pipeline."""
     from phiscrub.train import read_crf_config, train_crf
 
+    _warn_if_not_private(private)
     settings = read_crf_config(config, without or [], language)
     with _training_progress() as (_bar, advance):
         result = train_crf(
@@ -424,6 +435,7 @@ def train_crf_command(
             input_format,
             advance,
             on_dev=lambda done, total: advance("tagging dev", done, total, None),
+            private=private,
         )
     report = result.report
     out.print(
@@ -466,11 +478,13 @@ def train_neural_command(
         str | None, typer.Option(help="en or es: gazetteers and rules for feature embeddings.")
     ] = None,
     input_format: FormatOption = None,
+    private: PrivateOption = True,
 ) -> None:
     """Train a neural tagger (NeuroNER, BiLSTM-FEA or CEDI); OUT becomes a pipeline for
     detect and deid --pipeline."""
     from phiscrub.train import read_neural_config, train_neural
 
+    _warn_if_not_private(private)
     if device not in ("cpu", "cuda"):
         raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
     settings = read_neural_config(config, language, max_epochs, patience)
@@ -497,6 +511,7 @@ def train_neural_command(
             device,
             advance,
             epoch_done,
+            private=private,
         )
     report = result.report
     out.print(
@@ -552,11 +567,13 @@ def train_pipeline_command(
         ),
     ] = None,
     input_format: FormatOption = None,
+    private: PrivateOption = True,
 ) -> None:
     """Train every member of a pipeline and its ensemble (k-fold cross-prediction), then
     report each member, the ensemble and the whole pipeline on the dev corpus."""
     from phiscrub.train_pipeline import train_pipeline
 
+    _warn_if_not_private(private)
     if threads is not None:
         import torch
 
@@ -567,9 +584,25 @@ def train_pipeline_command(
         out.print(f"[{time.perf_counter() - started:7.1f} s] {message}")
 
     result = train_pipeline(
-        config, train, target, dev, input_format, folds, event, jobs, cross_predictions
+        config,
+        train,
+        target,
+        dev,
+        input_format,
+        folds,
+        event,
+        jobs,
+        cross_predictions,
+        private=private,
     )
     _print_systems(result.pipeline, result.dev)
+
+
+def _warn_if_not_private(private: bool) -> None:
+    if not private:
+        from phiscrub.privacy import PRIVACY_OFF_WARNING
+
+        warnings.warn(PRIVACY_OFF_WARNING, stacklevel=2)
 
 
 def _names(value: str | None) -> list[str] | None:
@@ -633,6 +666,37 @@ def train_ensemble_command(
         out.print,
     )
     _print_systems(result.pipeline, result.dev)
+
+
+model_app = typer.Typer(help="Inspect trained models.")
+app.add_typer(model_app, name="model")
+
+
+@model_app.command("audit")
+def model_audit_command(
+    model: Annotated[Path, typer.Argument(help="A model or pipeline directory, or one file.")],
+    corpus: Annotated[Path, typer.Option(help="The annotated corpus the model was trained on.")],
+    input_format: FormatOption = None,
+    min_outside: Annotated[
+        int, typer.Option(min=1, help="Occurrences outside PHI that make a word public.")
+    ] = 5,
+) -> None:
+    """Count the training corpus's withheld words (seen only inside PHI, or under 5 times
+    outside it) that the model's files hold; private training leaves none. Prints counts
+    only, never the words. Exit status 1 when any is found."""
+    from phiscrub.privacy import audit
+
+    if not model.exists():
+        raise PhiscrubError(f"{model}: no such model file or directory")
+    result = audit(model, read_corpus(corpus, input_format), min_outside)
+    for name, count in result.per_file.items():
+        out.print(f"  {name}: {count:,}")
+    out.print(
+        f"{result.found:,} of the corpus's {result.withheld_words:,} withheld words "
+        f"(3 characters or more, with a letter) are in {model}"
+    )
+    if result.found:
+        raise typer.Exit(1)
 
 
 def _report_errors(errors: list[PhiscrubError]) -> None:

@@ -14,6 +14,7 @@ then, with a dev corpus, tags it and scores it with our evaluator.
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,7 @@ from phiscrub.pipeline import (
     Pipeline,
     PipelineConfig,
 )
+from phiscrub.privacy import census
 
 if TYPE_CHECKING:
     from phiscrub.detect.neural.trainer import EpochRecord, NeuralTrainingReport
@@ -95,6 +97,7 @@ def train_crf(
     progress: Progress | None = None,
     seed: int = 1,
     on_dev: Callable[[int, int], None] | None = None,
+    private: bool = True,
 ) -> CRFTrainResult:
     """Train a CRF on the corpus at ``train`` and write a pipeline directory at ``out``.
 
@@ -108,19 +111,32 @@ def train_crf(
         progress: Training progress callback (see ``CRFTagger.fit``).
         seed: Seed of the k-means clustering.
         on_dev: Called as ``on_dev(done, total)`` while the dev corpus is tagged.
+        private: Private training (see :mod:`phiscrub.privacy`): only words seen often enough
+            outside PHI in ``train`` reach the model. Off, the model holds training words.
     """
     check_outputs(out, [p for p in (train, dev, embeddings) if p is not None])
     clusters = None
+    if config.features.clusters and embeddings is None:
+        warnings.warn(
+            "no word embeddings given (--embeddings): training without cluster features",
+            stacklevel=2,
+        )
+        config = config.model_copy(
+            update={"features": config.features.model_copy(update={"clusters": False})}
+        )
     if config.features.clusters:
-        if embeddings is None:
-            raise ConfigError(
-                "cluster features need word embeddings: pass --embeddings FILE "
-                "(phiscrub embeddings train) or --without clusters"
-            )
+        assert embeddings is not None
         clusters = make_clusters(read_vectors(embeddings), config.clusters, seed)
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
-    tagger, report = CRFTagger.fit(docs, out / CRF_DIRECTORY, config, clusters, progress)
+    tagger, report = CRFTagger.fit(
+        docs,
+        out / CRF_DIRECTORY,
+        config,
+        clusters,
+        progress,
+        private=census(docs) if private else None,
+    )
     pipeline = Pipeline(
         PipelineConfig(
             name=f"crf-{config.language}",
@@ -212,6 +228,7 @@ def train_neural(
     device: str = "cpu",
     progress: NeuralProgress | None = None,
     on_epoch: Callable[[EpochRecord], None] | None = None,
+    private: bool = True,
 ) -> NeuralTrainResult:
     """Train a neural tagger and write a pipeline directory at ``out``::
 
@@ -219,7 +236,7 @@ def train_neural(
         OUT/neural/           the model directory (neural.json, vocab.json, weights)
 
     With ``dev``, training stops early on dev strict F1 and the best epoch's weights are kept;
-    the returned evaluation is of those weights.
+    the returned evaluation is of those weights. ``private`` as in :func:`train_crf`.
     """
     require_torch()
     from phiscrub.detect.neural.trainer import fit
@@ -229,7 +246,16 @@ def train_neural(
     docs = list(read_corpus(train, input_format))
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     tagger, report = fit(
-        docs, out / NEURAL_DIRECTORY, config, dev_docs, vectors, seed, device, progress, on_epoch
+        docs,
+        out / NEURAL_DIRECTORY,
+        config,
+        dev_docs,
+        vectors,
+        seed,
+        device,
+        progress,
+        on_epoch,
+        private=census(docs) if private else None,
     )
     Pipeline(
         PipelineConfig(

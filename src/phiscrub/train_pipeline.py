@@ -62,6 +62,7 @@ from phiscrub.pipeline import (
     PipelineConfig,
     load_pipeline,
 )
+from phiscrub.privacy import census
 from phiscrub.train import check_outputs, read_crf_config, read_neural_config
 
 Event = Callable[[str], None]
@@ -163,12 +164,16 @@ def _train_member(
     dev: list[Document],
     resources: _Resources,
     settings: TrainingSettings,
+    private: bool,
 ) -> Detector:
+    withheld = census(docs) if private else None
     if isinstance(config, CRFDetectorConfig):
         crf = read_crf_config(
             Path(recipe.config) if recipe.config else None, recipe.without, language
         )
-        tagger, _ = CRFTagger.fit(docs, directory, crf, resources.clusters(crf), name=config.name)
+        tagger, _ = CRFTagger.fit(
+            docs, directory, crf, resources.clusters(crf), name=config.name, private=withheld
+        )
         return tagger
     from phiscrub.detect.neural.trainer import fit
 
@@ -189,6 +194,7 @@ def _train_member(
         settings.seed,
         settings.device,
         on_epoch=epoch_done,
+        private=withheld,
     )
     tagger.name = config.name
     return tagger
@@ -239,6 +245,7 @@ class _Context:
     settings: TrainingSettings
     embeddings: Path | None
     resources: _Resources | None = None
+    private: bool = True
 
 
 def _run_task(task: _Task, context: _Context) -> tuple[list[list[Span]], float]:
@@ -258,6 +265,7 @@ def _run_task(task: _Task, context: _Context) -> tuple[list[list[Span]], float]:
         context.dev_docs,
         replace(context.resources, tell=lambda message: tell(prefix + message)),
         context.settings,
+        context.private,
     )
     found = detect_batch(tagger, [context.docs[i] for i in task.held_out]) if task.held_out else []
     return found, time.perf_counter() - started
@@ -331,6 +339,7 @@ def train_pipeline(
     on_event: Event | None = None,
     jobs: int = 1,
     cross_predictions: Path | None = None,
+    private: bool = True,
 ) -> PipelineTrainResult:
     """Train the members and the ensemble of the recipe at ``recipe_path`` on ``train`` and
     write the pipeline to ``out``; with ``dev``, report on it (see the module docstring).
@@ -338,7 +347,9 @@ def train_pipeline(
     With ``jobs`` > 1, the members' trainings (each fold's and the final ones) run in that many
     worker processes; each uses as many PyTorch threads as this process. With
     ``cross_predictions``, the spans the ensemble learned from are written there (see
-    ``write_cross_predictions``) so that other ensembles can be fitted without training again."""
+    ``write_cross_predictions``) so that other ensembles can be fitted without training again.
+    With ``private`` (the default), each member is trained privately on its notes' census (see
+    :mod:`phiscrub.privacy`)."""
     recipe = read_recipe(recipe_path)
     settings = recipe.train
     if folds is not None:
@@ -371,6 +382,7 @@ def train_pipeline(
         settings,
         embeddings,
         _Resources(embeddings, settings.seed, tell),
+        private=private,
     )
     everything = tuple(range(len(docs)))
     tasks: list[_Task] = []

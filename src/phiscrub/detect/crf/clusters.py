@@ -9,6 +9,7 @@ tagging needs neither the embeddings file nor scikit-learn.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,13 @@ class ClusterTable:
 
     def lookup(self, word: str) -> tuple[int, ...] | None:
         return self.ids.get(embedding_key(word))
+
+    def without(self, words: Iterable[str]) -> ClusterTable:
+        """The table less the keys of ``words`` (private training's withheld words)."""
+        dropped = {embedding_key(w) for w in words}
+        return ClusterTable(
+            self.granularities, {k: v for k, v in self.ids.items() if k not in dropped}
+        )
 
     def save(self, directory: Path) -> Path:
         path = directory / CLUSTERS_FILE

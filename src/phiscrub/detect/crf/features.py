@@ -104,15 +104,29 @@ class Featurizer:
         config: The CRF recipe (feature families, language, sequence unit).
         clusters: The cluster table, needed when ``config.features.clusters`` is on.
         base: Directory against which a relative ``config.patterns`` path is resolved.
+        vocabulary: With private training, the public words (case-folded): any other word
+            gives no word, n-gram or affix feature (it is read as ``<unk>``). None: all words.
+        withheld: With private training, the withheld words of the training notes: no affix
+            feature takes one of them as its value (a public word's prefix can spell one).
     """
 
     def __init__(
-        self, config: CRFConfig, clusters: ClusterTable | None = None, base: Path | None = None
+        self,
+        config: CRFConfig,
+        clusters: ClusterTable | None = None,
+        base: Path | None = None,
+        vocabulary: frozenset[str] | None = None,
+        withheld: frozenset[str] = frozenset(),
     ) -> None:
         self.config = config
         self.features = config.features
         self.clusters = clusters if self.features.clusters else None
         self.base = base
+        self.vocabulary = vocabulary
+        self.withheld = withheld
+
+    def _known(self, word: str) -> bool:
+        return self.vocabulary is None or word.casefold() in self.vocabulary
 
     @cached_property
     def _rules(self) -> RuleDetector:
@@ -171,14 +185,19 @@ class Featurizer:
 
     def _words(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
         window, ngrams = self.features.window, self.features.ngrams
-        lowered = [embedding_key(t.text) for t in tokens[first:last]]
+        known = [self._known(t.text) for t in tokens[first:last]]
+        lowered = [
+            embedding_key(t.text) if ok else "<unk>"
+            for t, ok in zip(tokens[first:last], known, strict=True)
+        ]
         size = last - first
         for j in range(size):
             out = feats[first + j]
             for d in range(-window, window + 1):
                 k = j + d
                 if 0 <= k < size:
-                    out.append(f"w[{d}]={tokens[first + k].text}")
+                    if known[k]:
+                        out.append(f"w[{d}]={tokens[first + k].text}")
                     out.append(f"l[{d}]={lowered[k]}")
                 elif d:
                     out.append(f"l[{d}]=<{'s' if k < 0 else '/s'}>")
@@ -188,10 +207,13 @@ class Featurizer:
                         out.append(f"l[{d}:{d + n - 1}]=" + "|".join(lowered[j + d : j + d + n]))
 
     def _affixes(self, word: str, out: list[str]) -> None:
+        if not self._known(word):
+            return
         low = word.lower()
         for k in range(1, min(self.features.affix_max, len(low)) + 1):
-            out.append(f"p{k}={low[:k]}")
-            out.append(f"s{k}={low[-k:]}")
+            for name, affix in ((f"p{k}", low[:k]), (f"s{k}", low[-k:])):
+                if affix.casefold() not in self.withheld:
+                    out.append(f"{name}={affix}")
 
     @staticmethod
     def _orthography(word: str, out: list[str]) -> None:

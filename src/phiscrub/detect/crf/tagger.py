@@ -5,6 +5,7 @@ A trained model is a directory::
     crf.json            the CRFConfig recipe, the labels and one crfsuite file per model
     model-0.crfsuite    crfsuite's own binary model format (no pickles)
     clusters.json       the word-cluster table, when cluster features are on
+    vocabulary.json     with private training: the public words, the only ones with features
     patterns.toml       the rule pack of the rule features, when it is not a built-in one
 
 In ``joint`` mode one model tags all labels; in ``per_label`` mode each label has its own model
@@ -30,10 +31,12 @@ from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.files import write_atomic, write_atomic_with
+from phiscrub.privacy import TokenCensus
 from phiscrub.text.tags import OUTSIDE, spans_to_tags, tags_to_spans
 
 MODEL_FILE = "crf.json"
 PATTERNS_FILE = "patterns.toml"
+VOCABULARY_FILE = "vocabulary.json"
 FORMAT_VERSION = 1
 
 Progress = Callable[[str, int, int, float | None], None]
@@ -107,12 +110,14 @@ class CRFTagger:
         labels: Sequence[str],
         models: dict[str, str],
         name: str = "crf",
+        private: bool = False,
     ) -> None:
         self.config = config
         self.directory = directory
         self.labels = tuple(labels)
         self.models = dict(models)
         self.name = name
+        self.private = private
         self._featurizer: Featurizer | None = None
         self._taggers: dict[str, pycrfsuite.Tagger] | None = None
 
@@ -122,7 +127,14 @@ class CRFTagger:
             clusters = None
             if self.config.features.clusters and (self.directory / CLUSTERS_FILE).exists():
                 clusters = ClusterTable.load(self.directory)
-            self._featurizer = Featurizer(self.config, clusters, self.directory)
+            vocabulary = None
+            if self.private:
+                path = self.directory / VOCABULARY_FILE
+                words = read_json(path, "vocabulary")
+                if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+                    raise FormatError(path, "expected a list of words")
+                vocabulary = frozenset(words)
+            self._featurizer = Featurizer(self.config, clusters, self.directory, vocabulary)
         return self._featurizer
 
     def _open(self) -> dict[str, pycrfsuite.Tagger]:
@@ -187,6 +199,7 @@ class CRFTagger:
         clusters: ClusterTable | None = None,
         progress: Progress | None = None,
         name: str = "crf",
+        private: TokenCensus | None = None,
     ) -> tuple[CRFTagger, TrainingReport]:
         """Train on annotated ``docs`` and write the model directory.
 
@@ -196,6 +209,9 @@ class CRFTagger:
             config: The recipe (defaults for every setting when None).
             clusters: The word-cluster table (required when cluster features are on).
             progress: Called as features are built and after each training iteration.
+            private: The census of ``docs`` for private training (see :mod:`phiscrub.privacy`):
+                only its public words get features or enter the model's files. None trains
+                on every word, and the model then holds words of the training notes.
         """
         config = config or CRFConfig()
         if config.features.clusters and clusters is None:
@@ -213,7 +229,15 @@ class CRFTagger:
             except OSError as exc:
                 raise ConfigError(f"{source}: cannot read pattern file ({exc.strerror})") from None
             config = config.model_copy(update={"patterns": PATTERNS_FILE})
-        featurizer = Featurizer(config, clusters, directory)
+        if private is not None and clusters is not None:
+            clusters = clusters.without(private.withheld)
+        featurizer = Featurizer(
+            config,
+            clusters,
+            directory,
+            private.public if private is not None else None,
+            private.withheld if private is not None else frozenset(),
+        )
         docs = list(docs)
         labels = config.labels or sorted({s.label for d in docs for s in d.spans})
         if not labels:
@@ -251,7 +275,12 @@ class CRFTagger:
             iterations[key if key != "*" else "joint"] = trainer.iterations
         if clusters is not None and config.features.clusters:
             clusters.save(directory)
-        tagger = cls(config, directory, labels, models, name)
+        if private is not None:
+            write_atomic(
+                directory / VOCABULARY_FILE,
+                json.dumps(sorted(private.public), ensure_ascii=False) + "\n",
+            )
+        tagger = cls(config, directory, labels, models, name, private is not None)
         tagger._write_manifest()
         report = TrainingReport(
             documents=len(docs),
@@ -270,6 +299,7 @@ class CRFTagger:
             "version": FORMAT_VERSION,
             "labels": list(self.labels),
             "models": self.models,
+            "private": self.private,
             "config": self.config.model_dump(),
         }
         write_atomic(self.directory / MODEL_FILE, json.dumps(data, indent=2) + "\n")
@@ -297,7 +327,7 @@ class CRFTagger:
         for file in models.values():
             if not isinstance(file, str) or Path(file).name != file:
                 raise ConfigError(f"{path}: model file names must be plain file names")
-        return cls(config, directory, labels, models, name)
+        return cls(config, directory, labels, models, name, bool(data.get("private", False)))
 
     def save(self, directory: str | Path) -> CRFTagger:
         """Copy the model directory to ``directory`` and return the tagger opened there."""

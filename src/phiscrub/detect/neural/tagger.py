@@ -128,13 +128,19 @@ def _spans(
 
 
 def write_model(
-    directory: Path, config: NeuralConfig, vocab: Vocabulary, model: TaggerModel | None = None
+    directory: Path,
+    config: NeuralConfig,
+    vocab: Vocabulary,
+    model: TaggerModel | None = None,
+    private: bool = False,
 ) -> None:
     """Write a model directory: the manifest with the recipe, the vocabularies and, when
-    ``model`` is given, its weights (the trainer writes weights at each better epoch)."""
+    ``model`` is given, its weights (the trainer writes weights at each better epoch).
+    ``private`` records that the vocabularies hold public words only."""
     manifest = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
+        "private": private,
         "config": config.model_dump(),
         "vocab": VOCAB_FILE,
         "weights": WEIGHTS_FILE,

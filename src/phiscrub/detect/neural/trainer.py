@@ -23,6 +23,7 @@ from phiscrub.document import Document
 from phiscrub.embeddings import WordVectors, embedding_key
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.evaluate import evaluate
+from phiscrub.privacy import TokenCensus
 from phiscrub.text.tokenize import Token
 
 Progress = Callable[[str, int, int, float | None], None]
@@ -81,10 +82,14 @@ class Prepared:
 
 
 def prepare(
-    docs: Sequence[Document], config: NeuralConfig, vectors: WordVectors | None = None
+    docs: Sequence[Document],
+    config: NeuralConfig,
+    vectors: WordVectors | None = None,
+    private: TokenCensus | None = None,
 ) -> Prepared:
     """Tokenise the training documents and build the vocabularies (tokens, characters,
-    prefixes, feature strings, and the tags of the labels to learn)."""
+    prefixes, feature strings, and the tags of the labels to learn); with ``private``, only
+    its public words enter them (see :meth:`Vocabulary.build`)."""
     labels = config.labels or sorted({s.label for d in docs for s in d.spans})
     if not labels:
         raise PhiscrubError("the training documents have no annotated spans to learn from")
@@ -104,6 +109,7 @@ def prepare(
         config.token.min_count,
         config.prefix.length,
         config.prefix.min_count,
+        private,
     )
     config = config.model_copy(update={"labels": list(labels)})
     return Prepared(config, encoder.vocab, encoder, tokens, strings)
@@ -172,12 +178,14 @@ def fit(
     device: str = "cpu",
     progress: Progress | None = None,
     on_epoch: Callable[[EpochRecord], None] | None = None,
+    private: TokenCensus | None = None,
 ) -> tuple[NeuralTagger, NeuralTrainingReport]:
     """Train a tagger on ``docs`` and write its model directory.
 
     With ``dev`` documents, the weights of the epoch with the best dev strict F1 are kept and
     training stops after ``config.training.patience`` epochs without improvement; without,
-    all ``max_epochs`` are run and the last weights are kept.
+    all ``max_epochs`` are run and the last weights are kept. With ``private`` (the census of
+    ``docs``), only public words enter the vocabularies (private training).
     """
     started = time.perf_counter()
     seed_everything(seed)
@@ -186,7 +194,7 @@ def fit(
     target = torch.device(device)
     if target.type == "cuda" and not torch.cuda.is_available():
         raise ConfigError("--device cuda was asked for but PyTorch sees no CUDA device")
-    prepared = prepare(docs, config, vectors)
+    prepared = prepare(docs, config, vectors, private)
     config, vocab, encoder = prepared.config, prepared.vocab, prepared.encoder
     tokens, strings = prepared.tokens, prepared.strings
     inputs = [
@@ -202,7 +210,7 @@ def fit(
         _pretrained_matrix(vocab, vectors, config.token.dim, seed) if vectors is not None else None
     )
     model = TaggerModel(config, vocab, pretrained).to(target)
-    write_model(directory, config, vocab)
+    write_model(directory, config, vocab, private=private is not None)
     lr = config.training.lr
     optimizer = _optimizer(config, model, lr)
     items = [(x, a, b) for x in inputs for a, b in x.ranges]

@@ -15,6 +15,7 @@ from pathlib import Path
 from phiscrub.configs import read_json
 from phiscrub.embeddings import embedding_key
 from phiscrub.errors import ConfigError
+from phiscrub.privacy import TokenCensus
 
 PAD, UNK = 0, 1
 VOCAB_FILE = "vocab.json"
@@ -77,17 +78,28 @@ class Vocabulary:
         min_count: int = 1,
         prefix_length: int = 3,
         prefix_min_count: int = 20,
+        private: TokenCensus | None = None,
     ) -> Vocabulary:
-        """Vocabularies from the training words (and the pretrained embeddings' words)."""
+        """Vocabularies from the training words (and the pretrained embeddings' words).
+
+        With ``private`` (private training), only its public words enter the token list and
+        count towards prefixes, and no pretrained word that is a withheld word does: every
+        other word of the training notes is read as ``<unk>``.
+        """
         counts: Counter[str] = Counter()
         chars: Counter[str] = Counter()
         prefixes: Counter[str] = Counter()
         for word in words:
-            counts[word] += 1
             chars.update(word)
+            if private is not None and not private.is_public(word):
+                continue
+            counts[word] += 1
             prefixes[word[:prefix_length].lower()] += 1
         tokens = ["<pad>", "<unk>", *sorted(w for w, n in counts.items() if n >= min_count)]
         seen = set(tokens)
+        if private is not None:
+            withheld = private.withheld | {embedding_key(w) for w in private.withheld}
+            pretrained = (w for w in pretrained if w.casefold() not in withheld)
         tokens += [w for w in pretrained if w not in seen and not seen.add(w)]
         return cls(
             tokens=tokens,
