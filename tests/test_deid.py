@@ -174,3 +174,29 @@ def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path):
     notes = {d.doc_id: d.text for d in iter_notes(tmp_path / "out")}
     assert sorted(notes) == ["n0", "n1", "n2"]
     assert all("03/14/2091" not in text for text in notes.values())
+
+
+def test_surrogates_follow_the_pipelines_language_unless_told():
+    text = "Ingresa en el Hospital Universitario La Paz el 3 de marzo de 2019."
+    spanish = deidentify(text, pipeline="rules-es", key=KEY).document
+    hospital = spanish.span_text(next(s for s in spanish.spans if s.label == "HOSPITAL"))
+    assert hospital.split()[0] in {"Hospital", "Complejo"} and "La Paz" not in spanish.text
+    date = spanish.span_text(next(s for s in spanish.spans if s.label == "FECHAS"))
+    assert " de " in date and "marzo" not in date
+    config = ReplaceConfig(surrogates=SurrogateSettings(language="en"))
+    english = deidentify(text, pipeline="rules-es", key=KEY, config=config).document
+    hospital = english.span_text(next(s for s in english.spans if s.label == "HOSPITAL"))
+    assert hospital.split()[-1] in {"Hospital", "Center", "Clinic"}
+
+
+def test_dates_that_cannot_be_read_are_counted_in_the_summary(tmp_path):
+    text = "Seen at Christmas 2091 and on 03/14/2091."
+    doc = Document(
+        "c1",
+        text,
+        (span_of(text, "Christmas 2091", "DATE"), span_of(text, "03/14/2091", "DATE")),
+    )
+    write_corpus([doc], tmp_path / "in.jsonl", "jsonl")
+    summary = deid_corpus(tmp_path / "in.jsonl", tmp_path / "out", pipeline="gold", key=KEY)
+    assert summary.unparsed_dates == 1
+    assert json.loads((tmp_path / "out" / SUMMARY_FILE).read_text())["unparsed_dates"] == 1

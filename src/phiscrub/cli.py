@@ -205,7 +205,10 @@ def deid_command(
         ),
     ] = None,
     manifest: ManifestOption = None,
-    language: Annotated[str, typer.Option(help="Surrogate language: en or es.")] = "en",
+    language: Annotated[
+        str | None,
+        typer.Option(help="Surrogate language: en or es (default: the pipeline's; en for gold)."),
+    ] = None,
     resume: Annotated[bool, typer.Option(help="Continue an interrupted run in TARGET.")] = False,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""

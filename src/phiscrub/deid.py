@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import datetime as dt
 import itertools
 import json
@@ -79,7 +80,16 @@ def deidentify(
         raise ConfigError(f"deidentify() needs text or a Document, not {type(document).__name__}")
     if detector is not None:
         document = detector.annotate(document)
-    return Replacer(config or ReplaceConfig(default=replace), key).replace(document)  # type: ignore[arg-type]
+    config = in_language(config or ReplaceConfig(default=replace), detector)  # type: ignore[arg-type]
+    return Replacer(config, key).replace(document)
+
+
+def in_language(config: ReplaceConfig, pipeline: Pipeline | None) -> ReplaceConfig:
+    """``config`` with its surrogate language set to the pipeline's when it names none."""
+    if config.surrogates.language is not None or pipeline is None:
+        return config
+    surrogates = dataclasses.replace(config.surrogates, language=pipeline.config.language)
+    return dataclasses.replace(config, surrogates=surrogates)
 
 
 # -- manifests -------------------------------------------------------------------------------
@@ -276,11 +286,11 @@ def deid_corpus(
             "$PHISCRUB_KEY); a new random key would break surrogate consistency"
         )
     key = key or SecretKey.random()
-    config = config or ReplaceConfig()
-    replacer = Replacer(config, key)
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups)
+    config = in_language(config or ReplaceConfig(), detect.pipeline)
+    replacer = Replacer(config, key)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
-from phiscrub.replace.dates import DateShifter
+from phiscrub.errors import ConfigError
+from phiscrub.replace.dates import DateShifter, safe_shifts
 from phiscrub.replace.keys import KeyedRandom, SecretKey
 from phiscrub.replace.names import NameSurrogates
 from phiscrub.replace.packs import LanguagePack, language_pack
@@ -27,14 +29,17 @@ class SurrogateSettings:
     """How surrogates are made.
 
     Attributes:
-        language: ``en`` or ``es``: the value lists and the day/month order of numeric dates.
-        date_shift_days: The range one patient's shift is drawn from (inclusive).
+        language: ``en`` or ``es``: the value lists and the day/month order of numeric dates;
+            None follows the pipeline that found the PHI (``en`` when there is none).
+        date_shift_days: The range one patient's shift is drawn from (inclusive); only the
+            shifts in it that change every date's day, month, year and weekday are drawn
+            (see :func:`~phiscrub.replace.dates.safe_shifts`): a range without one is an error.
         age_over_89: What an age above 89 becomes.
         shift_ages: Whether younger ages are shifted by a small keyed amount (default: kept).
     """
 
-    language: str = "en"
-    date_shift_days: tuple[int, int] = (-365, -30)
+    language: str | None = None
+    date_shift_days: tuple[int, int] = (-730, -366)
     age_over_89: str = "90+"
     shift_ages: bool = False
 
@@ -68,22 +73,39 @@ def _styled(template: str, value: str) -> str:
     return value
 
 
+@cache
+def _holidays_and_seasons() -> tuple[tuple[str, ...], ...]:
+    """Every pack's holidays and seasons, longest names first, one group per kind and
+    language: a Spanish note may name Christmas, an English one Navidad."""
+    groups = []
+    for code in ("en", "es"):
+        pack = language_pack(code)
+        groups += [tuple(sorted(g, key=len, reverse=True)) for g in (pack.holidays, pack.seasons)]
+    return tuple(groups)
+
+
 class SurrogateGenerator:
     """Makes the surrogate for one span's text, given its label and patient."""
 
     def __init__(self, key: SecretKey, settings: SurrogateSettings | None = None) -> None:
         self.key = key
         self.settings = settings or SurrogateSettings()
-        self.pack: LanguagePack = language_pack(self.settings.language)
+        self.pack: LanguagePack = language_pack(self.settings.language or "en")
         self.names = NameSurrogates(key, self.pack)
         self.dates = DateShifter(self.pack)
         self.unparsed_dates = 0  # dates that could not be read, counted (never the values)
 
     def date_shift(self, patient: str) -> int:
-        """The patient's one date shift, in days."""
+        """The patient's one date shift, in days: a keyed choice among the safe shifts of the
+        configured range, so that no shifted date keeps its day, month, year or weekday."""
         low, high = self.settings.date_shift_days
-        shift = self.key.stream("date-shift", patient).between(low, high)
-        return shift if shift != 0 else (low if low != 0 else high)
+        shifts = safe_shifts(min(low, high), max(low, high))
+        if not shifts:
+            raise ConfigError(
+                f"the date shift range {low}..{high} days holds no shift that changes the day, "
+                "month, year and weekday of every date; use a range such as -730..-366"
+            )
+        return self.key.stream("date-shift", patient).choice(shifts)
 
     def _rng(self, kind: str, patient: str, original: str, attempt: int = 0) -> KeyedRandom:
         context = (kind, patient, _normal(original))
@@ -165,27 +187,21 @@ class SurrogateGenerator:
     def _date(self, text: str, patient: str, rng: KeyedRandom, avoid: frozenset[str]) -> str:
         days = self.date_shift(patient)
         shifted = self.dates.shift(text, days)
-        if shifted is None:
-            self.unparsed_dates += 1
-            return self._unreadable_date(text, days, rng, avoid)
-        if shifted != text:
+        if shifted is not None and shifted != text:
             return shifted
-        # A partial date can come out unchanged ("2019" moved by 40 days, a weekday moved by a
-        # multiple of 7): nudge it, keeping its format, so that no original date survives.
-        for extra in (1, -1, 7, -7, 31, -31, 366, -366):
-            candidate = self.dates.shift(text, days + extra)
-            if candidate is not None and candidate != text:
-                return candidate
-        return keep_shape(text, rng)
+        # Unreadable, or unchanged (a bare year moved by less than it takes to change it):
+        # a keyed same-shape surrogate that keeps no name or digit of the original.
+        self.unparsed_dates += 1
+        return self._unreadable_date(text, days, rng, avoid)
 
     def _unreadable_date(
         self, text: str, days: int, rng: KeyedRandom, avoid: frozenset[str]
     ) -> str:
         """A same-format surrogate for a date we cannot read: holidays and seasons become
-        others of their kind (none holding a string of ``avoid``), years move by the patient's
-        year shift, other digits change."""
+        others of their kind (none holding a string of ``avoid``), then
+        :meth:`DateShifter.disguise` changes every month and weekday name and every digit."""
         low = text.lower().strip()
-        for group in (self.pack.holidays, self.pack.seasons):
+        for group in _holidays_and_seasons():
             for name in group:
                 if name.lower() in low:
                     others = [g for g in group if g.lower() != name.lower()]
@@ -193,11 +209,8 @@ class SurrogateGenerator:
                     index = low.index(name.lower())
                     found = text[index : index + len(name)]
                     text = text[:index] + _styled(found, other) + text[index + len(name) :]
-                    return self.dates.shift_years_in(text, days)
-        moved = self.dates.shift_years_in(text, days)
-        if moved != text:
-            return moved
-        return keep_shape(text, rng)
+                    return self.dates.disguise(text, days, rng)
+        return self.dates.disguise(text, days, rng)
 
     def _age(self, text: str, rng: KeyedRandom) -> str:
         if age_over_89(text):
