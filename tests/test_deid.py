@@ -114,6 +114,149 @@ def test_interrupted_run_resumes_with_the_same_key(tmp_path):
     assert (out / ANNOTATIONS_FILE).read_text() == (fresh / ANNOTATIONS_FILE).read_text()
 
 
+def test_resume_refuses_another_key_or_other_settings(tmp_path):
+    out = tmp_path / "out"
+    deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY)
+    other = SecretKey(b"another-deid-key-0123456789", "tests")
+    with pytest.raises(ConfigError, match=r"these differ: the key$"):
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=other, resume=True)
+    with pytest.raises(ConfigError, match=r"these differ: replace$"):
+        config = ReplaceConfig(default="redact")
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, resume=True, config=config)
+    with pytest.raises(ConfigError, match=r"these differ: output_format, pipeline$"):
+        deid_corpus(
+            EXAMPLES / "gold", out, pipeline="rules", key=KEY, resume=True, output_format="brat"
+        )
+    summary = deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, resume=True)
+    assert (summary.documents, summary.resumed) == (0, 3)
+    stored = json.loads((out / "_phiscrub" / "run.json").read_text())
+    assert KEY.secret.decode() not in json.dumps(stored) and len(stored["key_fingerprint"]) == 16
+    (out / "_phiscrub" / "run.json").unlink()
+    with pytest.raises(ConfigError, match=r"run\.json is missing"):
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, resume=True)
+
+
+DUPLICATE_TEXTS = (
+    "Seen by Dr. Okafor on 03/14/2091. Call 617-555-0134.",
+    "Dr. Lindqvist saw her on 02/01/2090 in clinic; she is well and will return in June.",
+)
+
+
+@pytest.mark.parametrize("pipeline", ["default", "gold"])
+def test_two_documents_with_one_id_do_not_trade_spans(tmp_path, pipeline):
+    docs = []
+    for text, name, date in zip(
+        DUPLICATE_TEXTS, ("Okafor", "Lindqvist"), ("03/14/2091", "02/01/2090"), strict=True
+    ):
+        docs.append(
+            Document("n", text, (span_of(text, name, "DOCTOR"), span_of(text, date, "DATE")))
+        )
+    write_corpus(docs, tmp_path / "in.jsonl", "jsonl")
+    summary = deid_corpus(
+        tmp_path / "in.jsonl", tmp_path / "out", pipeline=pipeline, key=KEY, output_format="i2b2"
+    )
+    assert summary.documents == 1 and len(summary.errors) == 1
+    assert "in.jsonl, document n: document id already read from in.jsonl (document 1)" in str(
+        summary.errors[0]
+    )
+    (note,) = read_corpus(tmp_path / "out")
+    for kept in ("Okafor", "03/14/2091", "14/2091"):
+        assert kept not in note.text
+    assert note.text.startswith("Seen by Dr. ") and "Call " in note.text
+
+
+def test_file_names_that_differ_in_extension_case_or_id_case_are_one_document(tmp_path):
+    source = tmp_path / "in"
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "n")], source, "i2b2")
+    (source / "n.xml").rename(source / "n.XML")
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091 again.", "n")], source, "i2b2")
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091 twice.", "N")], source, "i2b2")
+    summary = deid_corpus(source, tmp_path / "out", pipeline="gold", key=KEY)
+    assert summary.documents == 1 and len(summary.errors) == 2
+    messages = sorted(str(e) for e in summary.errors)
+    assert "document id already read from" in messages[0] + messages[1]
+    assert any("would be that of document" in m for m in messages)
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.xml")) == ["N.xml"]
+    assert json.loads((tmp_path / "out" / SUMMARY_FILE).read_text())["documents"] == 1
+
+
+def test_brat_notes_need_their_annotations_and_orphans_are_reported(tmp_path):
+    source = tmp_path / "in"
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "a")], source, "brat")
+    (source / "b.txt").write_text("Tilde Halvorsen seen 03/14/2091.", encoding="utf-8")
+    (source / "c.ann").write_text("", encoding="utf-8")
+    summary = deid_corpus(source, tmp_path / "out", pipeline="gold", key=KEY, output_format="txt")
+    assert summary.documents == 1
+    messages = sorted(str(e) for e in summary.errors)
+    assert messages[0].endswith(
+        "b.txt: a BRAT note without its .ann file; add an empty .ann "
+        "for a note with no PHI, or read the folder as plain text "
+        "(--input-format txt)"
+    )
+    assert messages[1].endswith("c.ann: a BRAT .ann file without its .txt note")
+    assert not (tmp_path / "out" / "b.txt").exists()
+
+
+def test_links_are_followed_inside_the_input_only_and_skipped_entries_reported(tmp_path):
+    source, outside = tmp_path / "in", tmp_path / "elsewhere"
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "a")], source, "i2b2")
+    write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "far")], outside, "i2b2")
+    (source / "inside.xml").symlink_to(source / "a.xml")
+    (source / "out-link.xml").symlink_to(outside / "far.xml")
+    (source / "dangling.xml").symlink_to(tmp_path / "gone.xml")
+    (source / "folder-link.xml").symlink_to(outside)
+    (source / "sub").mkdir()
+    (source / "notes.csv").write_text("x", encoding="utf-8")
+    summary = deid_corpus(source, tmp_path / "out", pipeline="gold", key=KEY)
+    assert summary.documents == 2  # a and inside
+    assert sorted((p.name, r.split(" (")[0]) for p, r in summary.skipped) == [
+        ("dangling.xml", "dangling link"),
+        ("folder-link.xml", "link to a folder"),
+        ("notes.csv", "not a .xml file of this i2b2 corpus"),
+        ("out-link.xml", "link to a file outside the input"),
+        ("sub", "folder"),
+    ]
+    skipped = json.loads((tmp_path / "out" / SUMMARY_FILE).read_text())["skipped"]
+    assert sum(skipped.values()) == 5 and "out-link" not in json.dumps(skipped)
+    summary = deid_corpus(source, tmp_path / "out2", pipeline="gold", key=KEY, follow_links=True)
+    assert summary.documents == 3 and len(summary.skipped) == 4
+
+
+def test_document_ids_can_be_pseudonymized_and_outputs_are_owner_only(tmp_path):
+    source = tmp_path / "in"
+    write_corpus(
+        [visit("Tilde Halvorsen seen 03/14/2091.", "Zebulon-Quixot-8675309")], source, "i2b2"
+    )
+    out = tmp_path / "out"
+    summary = deid_corpus(source, out, pipeline="gold", key=KEY, pseudonymize_ids=True)
+    (written,) = out.glob("*.xml")
+    assert written.name.startswith("doc-") and "Zebulon" not in written.read_text()
+    annotations = (out / ANNOTATIONS_FILE).read_text()
+    assert "Zebulon" not in annotations and "Zebulon" not in (out / SUMMARY_FILE).read_text()
+    id_map = tmp_path / "out.ids.csv"
+    assert summary.id_map == id_map
+    assert id_map.read_text().splitlines() == [
+        "doc_id,pseudonym",
+        f"Zebulon-Quixot-8675309,{written.stem}",
+    ]
+    for path in (written, out / ANNOTATIONS_FILE, out / SUMMARY_FILE, id_map):
+        assert path.stat().st_mode & 0o777 == 0o600, path
+    assert json.loads((out / SUMMARY_FILE).read_text())["document_ids"] == "pseudonymized"
+    kept = deid_corpus(source, tmp_path / "kept", pipeline="gold", key=KEY, output_format="jsonl")
+    assert not kept.ids_pseudonymized
+    assert json.loads((tmp_path / "kept" / SUMMARY_FILE).read_text())["document_ids"] == "kept"
+    assert (tmp_path / "kept" / "notes.jsonl").stat().st_mode & 0o777 == 0o600
+    with pytest.raises(ConfigError, match="id map must lie outside"):
+        deid_corpus(
+            source,
+            tmp_path / "o3",
+            pipeline="gold",
+            key=KEY,
+            pseudonymize_ids=True,
+            id_map=source / "ids.csv",
+        )
+
+
 def test_bad_documents_are_skipped_and_the_input_is_never_touched(tmp_path):
     write_corpus([visit("Tilde Halvorsen seen 03/14/2091.", "ok")], tmp_path / "in", "i2b2")
     (tmp_path / "in" / "bad.xml").write_text("<deIdi2b2><TEXT>x")

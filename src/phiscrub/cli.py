@@ -76,6 +76,14 @@ PrivateOption = Annotated[
     ),
 ]
 
+FollowLinksOption = Annotated[
+    bool,
+    typer.Option(
+        help="Follow links to files outside the input folder (by default they are left out "
+        "and reported, as are dangling links and links to folders)."
+    ),
+]
+
 FormatOption = Annotated[
     str | None,
     typer.Option(help="Input format: i2b2, brat, conll, jsonl or txt (default: from extensions)."),
@@ -210,6 +218,20 @@ def deid_command(
         typer.Option(help="Surrogate language: en or es (default: the pipeline's; en for gold)."),
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue an interrupted run in TARGET.")] = False,
+    follow_links: FollowLinksOption = False,
+    pseudonymize_ids: Annotated[
+        bool,
+        typer.Option(
+            help="Write notes under keyed pseudonyms of their ids (file names), not the ids."
+        ),
+    ] = False,
+    id_map: Annotated[
+        Path | None,
+        typer.Option(
+            help="With --pseudonymize-ids: where the id -> pseudonym CSV goes (keep it apart "
+            "from the notes; default TARGET.ids.csv beside TARGET)."
+        ),
+    ] = None,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
     key = SecretKey.resolve(key_file)
@@ -219,7 +241,7 @@ def deid_command(
             "this run cannot be reproduced"
         )
     config = ReplaceConfig(default=replace, surrogates=SurrogateSettings(language=language))  # type: ignore[arg-type]
-    with _progress(source, input_format, "de-identifying") as advance:
+    with _progress(source, input_format, "de-identifying", follow_links) as advance:
         summary = deid_corpus(
             source,
             target,
@@ -231,13 +253,24 @@ def deid_command(
             manifest=manifest,
             resume=resume,
             progress=advance,
+            follow_links=follow_links,
+            pseudonymize_ids=pseudonymize_ids,
+            id_map=id_map,
         )
     out.print(
         f"de-identified {summary.documents} documents ({summary.resumed} already done) into "
         f"{target} in {summary.seconds:.2f} s ({summary.rate:,.0f} characters/s); "
         f"{summary.unparsed_dates} dates could not be read and got same-format surrogates"
     )
+    if summary.id_map is not None:
+        out.print(f"document ids were pseudonymized; the id map is {summary.id_map}: keep it apart")
+    else:
+        out.print(
+            "document ids (file names) were kept as they are; pass --pseudonymize-ids if they "
+            "carry identifiers"
+        )
     _print_labels(summary)
+    _report_skipped(summary)
     _report_errors(summary.errors)
 
 
@@ -251,9 +284,10 @@ def detect_command(
         str, typer.Option("--format", help=f"Output format: {', '.join(ANNOTATION_FORMATS)}.")
     ] = "i2b2",
     manifest: ManifestOption = None,
+    follow_links: FollowLinksOption = False,
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
-    with _progress(source, input_format, "detecting") as advance:
+    with _progress(source, input_format, "detecting", follow_links) as advance:
         summary = detect_corpus(
             source,
             target,
@@ -262,21 +296,34 @@ def detect_command(
             output_format=to,
             manifest=manifest,
             progress=advance,
+            follow_links=follow_links,
         )
     out.print(
         f"annotated {summary.documents} documents into {target} in {summary.seconds:.2f} s "
         f"({summary.rate:,.0f} characters/s)"
     )
     _print_labels(summary)
+    _report_skipped(summary)
     _report_errors(summary.errors)
 
 
+def _report_skipped(summary: DeidSummary) -> None:
+    """Each input entry left out, by name and reason (names only: the summary file holds
+    counts, as names can carry identifiers)."""
+    if summary.skipped:
+        err.print(f"input entries left out: {len(summary.skipped)}")
+        for entry, reason in summary.skipped:
+            err.print(f"  {entry}: {reason}", markup=False, highlight=False)
+
+
 @contextlib.contextmanager
-def _progress(source: Path, input_format: str | None, what: str) -> Iterator:
+def _progress(
+    source: Path, input_format: str | None, what: str, follow_links: bool = False
+) -> Iterator:
     """A progress bar on stderr (document counts only); yields the per-document callback."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    total = count_documents(source, input_format)
+    total = count_documents(source, input_format, follow_links)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),

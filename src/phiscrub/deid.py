@@ -32,7 +32,16 @@ from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_doc
 from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
 from phiscrub.io.jsonl import dumps_jsonl_line
 from phiscrub.pipeline import BATCH_DOCUMENTS, Pipeline, builtin_pipelines, load_pipeline
+from phiscrub.provenance import phiscrub_version
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
+from phiscrub.runs import (
+    check_resume,
+    document_pseudonym,
+    key_fingerprint,
+    open_private,
+    write_id_map,
+    write_run,
+)
 
 GOLD = "gold"
 DEFAULT_PIPELINE = "default"
@@ -136,9 +145,15 @@ class DeidSummary:
     resumed: int = 0
     phi_per_label: Counter[str] = field(default_factory=Counter)
     errors: list[PhiscrubError] = field(default_factory=list)
+    skipped: list[tuple[Path, str]] = field(default_factory=list)
     unparsed_dates: int = 0
+    ids_pseudonymized: bool = False
+    id_map: Path | None = None
     seconds: float = 0.0
     characters: int = 0
+
+    def skip(self, entry: Path, reason: str) -> None:
+        self.skipped.append((entry, reason))
 
     @property
     def rate(self) -> float:
@@ -153,6 +168,9 @@ class DeidSummary:
             "characters": self.characters,
             "seconds": round(self.seconds, 3),
             "unparsed_dates": self.unparsed_dates,
+            "document_ids": "pseudonymized" if self.ids_pseudonymized else "kept",
+            # entries of the input left out, by reason (their names may carry identifiers)
+            "skipped": dict(sorted(Counter(reason for _, reason in self.skipped).items())),
             "phi_per_label": dict(sorted(self.phi_per_label.items())),
         }
 
@@ -184,6 +202,7 @@ def _first_pass(
     source: Path,
     input_format: str | None,
     groups: dict[str, dict[str, str]],
+    follow_links: bool = False,
 ) -> tuple[dict[str, list[Span]], dict[str, PatientDictionary]]:
     """Pass one of two-pass detection over a corpus: first-pass spans per document and the
     patient dictionaries. Unreadable documents are skipped here and reported by pass two."""
@@ -191,7 +210,9 @@ def _first_pass(
     dictionaries: dict[str, PatientDictionary] = {}
     docs = (
         _grouped(doc, groups)
-        for doc in read_corpus(source, input_format, on_error=lambda _error: None)
+        for doc in read_corpus(
+            source, input_format, on_error=lambda _error: None, follow_links=follow_links
+        )
     )
     # notes go to the detectors BATCH_DOCUMENTS at a time (a neural member tags them together)
     for chunk in iter(lambda: list(itertools.islice(docs, BATCH_DOCUMENTS)), []):
@@ -226,12 +247,15 @@ class _Detector:
         source: Path,
         input_format: str | None,
         groups: dict[str, dict[str, str]],
+        follow_links: bool = False,
     ) -> None:
         self.pipeline = resolve_pipeline(pipeline)
         self.raw: dict[str, list[Span]] = {}
         self.dictionaries: dict[str, PatientDictionary] = {}
         if self.pipeline is not None and self.pipeline.two_pass:
-            self.raw, self.dictionaries = _first_pass(self.pipeline, source, input_format, groups)
+            self.raw, self.dictionaries = _first_pass(
+                self.pipeline, source, input_format, groups, follow_links
+            )
 
     def __call__(self, doc: Document) -> Document:
         if self.pipeline is None:
@@ -254,6 +278,67 @@ def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:
     return (out / f"{safe_file_stem(doc_id)}{_EXTENSION[fmt]}").exists()
 
 
+class _OutputNames:
+    """The note files a run has written, so that no two documents write the same file (ids
+    that differ only in case do on case-insensitive file systems)."""
+
+    def __init__(self) -> None:
+        self._written: dict[str, str] = {}
+
+    def claim(self, doc_id: str) -> None:
+        name = safe_file_stem(doc_id).casefold()
+        first = self._written.setdefault(name, doc_id)
+        if first != doc_id:
+            raise PhiscrubError(
+                f"document {doc_id}: its output file would be that of document {first} "
+                "(ids that differ only in case); not overwritten"
+            )
+
+
+def _run_settings(
+    pipeline: str | Path | Pipeline,
+    config: ReplaceConfig,
+    key: SecretKey,
+    **settings: Any,
+) -> dict[str, Any]:
+    """What a run's output depends on, stored in ``_phiscrub/run.json`` for ``--resume``."""
+    if isinstance(pipeline, Pipeline):
+        pipeline_name: Any = pipeline.config.model_dump()
+    else:
+        pipeline_name = str(pipeline)
+    return {
+        "pipeline": pipeline_name,
+        "replace": json.loads(json.dumps(dataclasses.asdict(config), default=list)),
+        "key_fingerprint": key_fingerprint(key),
+        "phiscrub": phiscrub_version(),
+        **{
+            name: str(value) if isinstance(value, Path) else value
+            for name, value in settings.items()
+        },
+    }
+
+
+def _resumable(out: Path, output_format: str) -> dict[str, str]:
+    """The annotation records (by output id) of notes an interrupted run finished."""
+    partial = out / f"{ANNOTATIONS_FILE}.partial"
+    previous = partial if partial.exists() else out / ANNOTATIONS_FILE
+    kept: dict[str, str] = {}
+    if previous.exists():
+        for line in previous.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if _output_exists(out, record["doc_id"], output_format):
+                kept[record["doc_id"]] = line
+    return kept
+
+
+def _annotation_record(doc_id: str, result: Replacement, spans: tuple[Span, ...]) -> str:
+    rows = [
+        {"start": s.start, "end": s.end, "label": s.label, "operator": op, "source": s.source}
+        for s, op in zip(spans, result.operators, strict=True)
+    ]
+    return json.dumps({"doc_id": doc_id, "spans": rows})
+
+
 def deid_corpus(
     source: Path,
     out: Path,
@@ -266,14 +351,21 @@ def deid_corpus(
     manifest: Path | None = None,
     resume: bool = False,
     progress: Callable[[Document], None] | None = None,
+    follow_links: bool = False,
+    pseudonymize_ids: bool = False,
+    id_map: Path | None = None,
 ) -> DeidSummary:
     """De-identify every document under ``source`` into the directory ``out``.
 
     Documents stream one at a time in file order. Each note is written atomically in
-    ``output_format`` (one file per note, or ``notes.jsonl`` for jsonl); ``annotations.jsonl``
-    lists, per document, where each replacement sits, its label and operator. A document that
-    fails is skipped and reported in the summary. With ``resume``, notes already written by an
-    interrupted run are kept and skipped.
+    ``output_format`` (one file per note, or ``notes.jsonl`` for jsonl), readable by its owner
+    only; ``annotations.jsonl`` lists, per document, where each replacement sits, its label and
+    operator. A document that fails, or whose id was read before, is skipped and reported in
+    the summary, as is every directory entry left out (links are followed only to files inside
+    ``source`` unless ``follow_links``). With ``resume``, notes already written by an
+    interrupted run with the same key and settings are kept and skipped. With
+    ``pseudonymize_ids``, documents are written under keyed pseudonyms of their ids, and the
+    mapping goes to ``id_map`` (default: ``OUT.ids.csv`` beside ``out``), to be kept apart.
     """
     if output_format not in OUTPUT_FORMATS:
         raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
@@ -286,38 +378,53 @@ def deid_corpus(
             "$PHISCRUB_KEY); a new random key would break surrogate consistency"
         )
     key = key or SecretKey.random()
+    if pseudonymize_ids:
+        id_map = id_map or out.parent / f"{out.name}.ids.csv"
+        if paths_overlap(out, id_map) or paths_overlap(source, id_map):
+            raise ConfigError("the id map must lie outside the input and the output")
+    settings = _run_settings(
+        pipeline,
+        config or ReplaceConfig(),
+        key,
+        input_format=input_format,
+        output_format=output_format,
+        manifest=manifest,
+        follow_links=follow_links,
+        pseudonymize_ids=pseudonymize_ids,
+    )
+    if resume and (out / RUN_DIR).exists():
+        check_resume(out / RUN_DIR, settings)
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
-    detect = _Detector(pipeline, source, input_format, groups)
+    detect = _Detector(pipeline, source, input_format, groups, follow_links)
     config = in_language(config or ReplaceConfig(), detect.pipeline)
     replacer = Replacer(config, key)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
-    summary = DeidSummary()
-
+    write_run(out / RUN_DIR, settings)
+    summary = DeidSummary(ids_pseudonymized=pseudonymize_ids)
+    kept = _resumable(out, output_format) if resume else {}
+    names = _OutputNames()
+    pseudonyms: dict[str, str] = {}
     partial = out / f"{ANNOTATIONS_FILE}.partial"
-    kept: dict[str, str] = {}
-    previous = partial if partial.exists() else out / ANNOTATIONS_FILE
-    if resume and previous.exists():
-        for line in previous.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            if _output_exists(out, record["doc_id"], output_format):
-                kept[record["doc_id"]] = line
     notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
     with (
-        partial.open("w", encoding="utf-8") as annotations,
-        notes_tmp.open("w", encoding="utf-8")
-        if output_format == "jsonl"
-        else contextlib.nullcontext() as notes,
+        open_private(partial) as annotations,
+        open_private(notes_tmp) if output_format == "jsonl" else contextlib.nullcontext() as notes,
     ):
         for line in kept.values():
             annotations.write(line + "\n")
-        for doc in read_corpus(source, input_format, on_error=summary.errors.append):
-            if doc.doc_id in kept:
+        docs = read_corpus(source, input_format, summary.errors.append, summary.skip, follow_links)
+        for doc in docs:
+            out_id = document_pseudonym(key, doc.doc_id) if pseudonymize_ids else doc.doc_id
+            pseudonyms[doc.doc_id] = out_id
+            if out_id in kept:
                 summary.resumed += 1
                 if progress:
                     progress(doc)
                 continue
             try:
+                if output_format != "jsonl":
+                    names.claim(out_id)
                 doc = detect(_grouped(doc, groups))
                 result = replacer.replace(doc)
                 shift = (
@@ -326,7 +433,7 @@ def deid_corpus(
                     else None
                 )
                 clean = Document(
-                    result.document.doc_id,
+                    out_id,
                     result.document.text,
                     result.document.spans,
                     _public_metadata(doc, key, shift),
@@ -338,20 +445,7 @@ def deid_corpus(
             except PhiscrubError as exc:
                 summary.errors.append(exc)
                 continue
-            record = {
-                "doc_id": doc.doc_id,
-                "spans": [
-                    {
-                        "start": s.start,
-                        "end": s.end,
-                        "label": s.label,
-                        "operator": op,
-                        "source": s.source,
-                    }
-                    for s, op in zip(clean.spans, result.operators, strict=True)
-                ],
-            }
-            annotations.write(json.dumps(record) + "\n")
+            annotations.write(_annotation_record(out_id, result, clean.spans) + "\n")
             annotations.flush()
             summary.documents += 1
             summary.characters += len(doc.text)
@@ -361,6 +455,9 @@ def deid_corpus(
     if output_format == "jsonl":
         notes_tmp.replace(out / "notes.jsonl")
     partial.replace(out / ANNOTATIONS_FILE)
+    if pseudonymize_ids and id_map is not None:
+        write_id_map(id_map, pseudonyms)
+        summary.id_map = id_map
     if replacer.surrogates is not None:
         summary.unparsed_dates = replacer.surrogates.unparsed_dates
     summary.seconds = time.perf_counter() - started
@@ -380,6 +477,7 @@ def detect_corpus(
     output_format: str = "i2b2",
     manifest: Path | None = None,
     progress: Callable[[Document], None] | None = None,
+    follow_links: bool = False,
 ) -> DeidSummary:
     """Write every document under ``source`` into ``out`` with its text unchanged and the
     pipeline's spans as annotations (one file per note, or ``notes.jsonl``). Input handling,
@@ -391,17 +489,17 @@ def detect_corpus(
     check_output(source, out, "choose a new output directory")
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
-    detect = _Detector(pipeline, source, input_format, groups)
+    detect = _Detector(pipeline, source, input_format, groups, follow_links)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
+    names = _OutputNames()
     notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
-    with (
-        notes_tmp.open("w", encoding="utf-8")
-        if output_format == "jsonl"
-        else contextlib.nullcontext() as notes
-    ):
-        for doc in read_corpus(source, input_format, on_error=summary.errors.append):
+    with open_private(notes_tmp) if output_format == "jsonl" else contextlib.nullcontext() as notes:
+        docs = read_corpus(source, input_format, summary.errors.append, summary.skip, follow_links)
+        for doc in docs:
             try:
+                if output_format != "jsonl":
+                    names.claim(doc.doc_id)
                 annotated = detect(_grouped(doc, groups))
                 if output_format == "jsonl":
                     notes.write(dumps_jsonl_line(annotated))
@@ -422,11 +520,13 @@ def detect_corpus(
     return summary
 
 
-def count_documents(source: Path, input_format: str | None) -> int | None:
+def count_documents(
+    source: Path, input_format: str | None, follow_links: bool = False
+) -> int | None:
     """How many files a corpus directory holds (for a progress bar); None for one file."""
     if source.is_file():
         return None
-    return len(corpus_files(source, read_format(source, input_format)))
+    return len(corpus_files(source, read_format(source, input_format), None, follow_links))
 
 
 def iter_notes(out: Path) -> Iterator[Document]:

@@ -42,8 +42,11 @@ def test_ids_are_kept_and_new_ones_follow_the_highest(tmp_path):
     assert dumps_ann(doc) == "T7\tNOMBRE 8 15\tAna Gil\nT8\tTERRITORIO 21 26\t28016\n"
 
 
-def test_read_brat_keeps_carriage_returns_and_allows_a_missing_ann(tmp_path):
+def test_read_brat_keeps_carriage_returns_and_refuses_a_missing_ann(tmp_path):
     (tmp_path / "n.txt").write_bytes(b"a\r\nb")
+    with pytest.raises(FormatError, match=r"n\.txt: a BRAT note without its \.ann file"):
+        read_brat(tmp_path / "n.txt")
+    (tmp_path / "n.ann").write_text("", encoding="utf-8")  # empty: a note without PHI
     doc = read_brat(tmp_path / "n.txt")
     assert doc.text == "a\r\nb" and doc.spans == ()
 

@@ -65,13 +65,18 @@ def parse_ann(ann: str, text: str, path: Path | str, doc_id: str) -> list[Span]:
 
 
 def read_brat(txt_path: Path) -> Document:
-    """Read ``NAME.txt`` and, when it exists, ``NAME.ann`` beside it."""
+    """Read ``NAME.txt`` and ``NAME.ann`` beside it (an empty ``.ann`` for a note without
+    PHI). A missing ``.ann`` is an error: read as a note without PHI, its PHI would pass."""
+    ann_path = txt_path.with_suffix(".ann")
+    if not ann_path.exists():
+        raise FormatError(
+            txt_path,
+            "a BRAT note without its .ann file; add an empty .ann for a note with no PHI, or "
+            "read the folder as plain text (--input-format txt)",
+        )
     text = read_text(txt_path)
     doc_id = txt_path.stem
-    ann_path = txt_path.with_suffix(".ann")
-    spans: list[Span] = []
-    if ann_path.exists():
-        spans = parse_ann(read_text(ann_path), text, ann_path, doc_id)
+    spans = parse_ann(read_text(ann_path), text, ann_path, doc_id)
     return Document(doc_id, text, tuple(spans))
 
 

@@ -56,14 +56,64 @@ def detect_format(path: Path) -> str:
     )
 
 
-def corpus_files(path: Path, format: str) -> list[Path]:
-    """The files that make up a corpus of ``format`` at ``path``, in name order."""
+_SUFFIX = {"i2b2": ".xml", "brat": ".txt", "jsonl": ".jsonl", "conll": ".conll", "txt": ".txt"}
+
+SkipHandler = Callable[[Path, str], None]
+"""Called with each directory entry a corpus leaves out, and why."""
+
+
+def _entry(entry: Path, root: Path, follow_links: bool) -> str | None:
+    """Why ``entry`` (inside the directory ``root``) is no corpus file, or None when it is
+    one: a link is followed only to a file inside ``root`` (anywhere with ``follow_links``)."""
+    if entry.is_symlink():
+        target = entry.resolve()
+        if not target.exists():
+            return "dangling link"
+        if target.is_dir():
+            return "link to a folder"
+        if not follow_links and root.resolve() not in target.parents:
+            return "link to a file outside the input (pass --follow-links to read it)"
+    if entry.is_dir():
+        return "folder (corpora are read one level deep)"
+    if not entry.is_file():
+        return "not a regular file"
+    return None
+
+
+def corpus_files(
+    path: Path, format: str, on_skip: SkipHandler | None = None, follow_links: bool = False
+) -> list[Path]:
+    """The files that make up a corpus of ``format`` at ``path``, in name order.
+
+    Entries of a directory that are left out (other files, folders, links that lead outside
+    it or nowhere) are passed to ``on_skip`` with the reason; a BRAT ``.ann`` is part of its
+    note (an orphan one is reported by :func:`read_corpus`).
+    """
     if path.is_file():
         return [path]
-    suffix = {"i2b2": ".xml", "brat": ".txt", "jsonl": ".jsonl", "conll": ".conll", "txt": ".txt"}[
-        format
-    ]
-    return sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() == suffix)
+    suffix = _SUFFIX[format]
+    files = []
+    for entry in sorted(path.iterdir()):
+        reason = _entry(entry, path, follow_links)
+        if reason is None and entry.suffix.lower() == suffix:
+            files.append(entry)
+            continue
+        if reason is None and format == "brat" and entry.suffix.lower() == ".ann":
+            continue
+        if on_skip is not None:
+            on_skip(entry, reason or f"not a {suffix} file of this {format} corpus")
+    return files
+
+
+def _orphan_annotations(path: Path) -> list[Path]:
+    """The ``.ann`` files of a BRAT directory with no ``.txt`` beside them."""
+    if not path.is_dir():
+        return []
+    return sorted(
+        p
+        for p in path.iterdir()
+        if p.suffix.lower() == ".ann" and p.is_file() and not p.with_suffix(".txt").exists()
+    )
 
 
 def read_format(path: Path, format: str | None) -> str:
@@ -89,26 +139,61 @@ def _read_file(path: Path, format: str) -> Iterator[Document]:
 
 
 def read_corpus(
-    path: str | Path, format: str | None = None, on_error: ErrorHandler | None = None
+    path: str | Path,
+    format: str | None = None,
+    on_error: ErrorHandler | None = None,
+    on_skip: SkipHandler | None = None,
+    follow_links: bool = False,
 ) -> Iterator[Document]:
     """Stream the documents of a corpus file or directory, in file-name order.
+
+    Document ids must be unique: a document whose id was read before is an error naming both
+    places (ids name output files and key the two-pass dictionary), and is not yielded.
 
     Args:
         path: A file, or a directory whose files (not sub-directories) are the documents.
         format: One of ``READ_FORMATS`` (``meddocan`` reads as ``i2b2``); detected when None.
-        on_error: Called with each file's error, after which reading goes on with the next
-            file. Without it the first error is raised.
+        on_error: Called with each file's error (or each duplicate document), after which
+            reading goes on. Without it the first error is raised.
+        on_skip: Called with each directory entry left out, and why (see
+            :func:`corpus_files`).
+        follow_links: Read links to files outside the directory too.
     """
     path = Path(path)
     format = read_format(path, format)
-    for file in corpus_files(path, format):
+
+    def fail(error: FormatError) -> None:
+        if on_error is None:
+            raise error from None
+        on_error(error)
+
+    if format == "brat":
+        for orphan in _orphan_annotations(path):
+            fail(FormatError(orphan, "a BRAT .ann file without its .txt note"))
+    seen: dict[str, str] = {}
+    for file in corpus_files(path, format, on_skip, follow_links):
         try:
-            yield from _read_file(file, format)
+            for number, doc in enumerate(_read_file(file, format), start=1):
+                where = (
+                    f"{file.name} (document {number})"
+                    if format in SINGLE_FILE_FORMATS
+                    else file.name
+                )
+                first = seen.setdefault(doc.doc_id, where)
+                if first != where:
+                    fail(
+                        FormatError(
+                            file,
+                            f"document id already read from {first}; ids must be unique in a "
+                            "corpus (rename one, or give each JSONL record its own doc_id)",
+                            doc_id=doc.doc_id,
+                        )
+                    )
+                    continue
+                yield doc
         except (FormatError, OSError) as exc:
             error = exc if isinstance(exc, FormatError) else FormatError(file, exc.strerror or "")
-            if on_error is None:
-                raise error from None
-            on_error(error)
+            fail(error)
 
 
 def output_format(path: Path, format: str | None) -> str:
