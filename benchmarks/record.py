@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from phiscrub.provenance import versions
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 TABLE = HERE.parent / "BENCHMARKS.md"
@@ -72,6 +74,7 @@ def record(
         "command": "python " + " ".join([Path(sys.argv[0]).as_posix(), *sys.argv[1:]]),
         "date": dt.date.today().isoformat(),
         "machine": machine(),
+        "versions": versions(),
         "summary": summary,
         "detail": detail or {},
     }

@@ -77,6 +77,7 @@ from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import route
+from phiscrub.provenance import check_versions, versions
 
 CONFIG_FILE = "pipeline.json"
 TWO_PASS_SOURCE = "two-pass"
@@ -177,6 +178,9 @@ class PipelineConfig(BaseModel):
     detector: list[DetectorConfig] = Field(min_length=1)
     two_pass: TwoPassConfig = TwoPassConfig()
     merge: MergeConfig = MergeConfig()
+    versions: dict[str, str | None] | None = Field(
+        default=None, description="phiscrub's and data packages' versions when it was saved"
+    )
 
     @model_validator(mode="after")
     def _names(self) -> PipelineConfig:
@@ -420,6 +424,7 @@ class Pipeline:
             # the whole model, with its fallback, whichever of them this pipeline runs
             EnsembleModel.load(self._ensemble_path(ensemble)).save(directory / ENSEMBLE_DIRECTORY)
             ensemble.model = ENSEMBLE_DIRECTORY
+        config.versions = versions()
         path = directory / CONFIG_FILE
         write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")
         return path
@@ -430,7 +435,9 @@ def _read_config(path: Path) -> PipelineConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read pipeline config ({exc.strerror})") from None
-    return validated(PipelineConfig, loads(text, str(path), path.suffix == ".json"), str(path))
+    config = validated(PipelineConfig, loads(text, str(path), path.suffix == ".json"), str(path))
+    check_versions(config.versions, str(path))
+    return config
 
 
 def _builtin_folder():

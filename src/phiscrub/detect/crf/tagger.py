@@ -32,6 +32,7 @@ from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.files import write_atomic, write_atomic_with
 from phiscrub.privacy import TokenCensus
+from phiscrub.provenance import check_versions, versions
 from phiscrub.text.tags import OUTSIDE, spans_to_tags, tags_to_spans
 
 MODEL_FILE = "crf.json"
@@ -301,6 +302,7 @@ class CRFTagger:
             "models": self.models,
             "private": self.private,
             "config": self.config.model_dump(),
+            "versions": versions(),
         }
         write_atomic(self.directory / MODEL_FILE, json.dumps(data, indent=2) + "\n")
 
@@ -320,6 +322,7 @@ class CRFTagger:
                 f"this phiscrub reads version {FORMAT_VERSION}"
             )
         config = validated(CRFConfig, data.get("config"), str(path))
+        check_versions(data.get("versions"), str(path))
         models = data.get("models")
         labels = data.get("labels")
         if not isinstance(models, dict) or not isinstance(labels, list) or not models:

@@ -26,6 +26,7 @@ from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary, read_vocabulary
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError
 from phiscrub.io.files import write_atomic, write_atomic_with
+from phiscrub.provenance import check_versions, versions
 from phiscrub.text.tags import tags_to_spans
 
 MODEL_FILE = "neural.json"
@@ -141,6 +142,7 @@ def write_model(
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "private": private,
+        "versions": versions(),
         "config": config.model_dump(),
         "vocab": VOCAB_FILE,
         "weights": WEIGHTS_FILE,
@@ -165,6 +167,7 @@ def read_manifest(directory: Path) -> NeuralConfig:
             f"{path}: neural model format version {data.get('version')!r}; "
             f"this phiscrub reads version {FORMAT_VERSION}"
         )
+    check_versions(data.get("versions"), str(path))
     return validated(NeuralConfig, data.get("config"), str(path))
 
 
