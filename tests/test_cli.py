@@ -384,3 +384,26 @@ def test_train_ensemble_refits_from_kept_cross_predictions(tmp_path, monkeypatch
     assert code == 2
     assert "error: the new ensemble is not valid: c: Input should be greater than 0" in errors
     assert not (tmp_path / "other").exists()
+
+
+def test_deid_reports_left_out_entries_and_says_whether_ids_were_kept(
+    monkeypatch, capsys, tmp_path
+):
+    text = "Zebulon Quixotee seen 03/14/2091."
+    doc = Document("Quixotee-8675309", text, (Span(0, 16, "PATIENT"), Span(22, 32, "DATE")))
+    write_corpus([doc], tmp_path / "in", "i2b2")
+    (tmp_path / "in" / "link.xml").symlink_to(tmp_path / "nowhere.xml")
+    key = tmp_path / "key"
+    key.write_text("cli-test-key-0123456789")
+    args = ["deid", str(tmp_path / "in"), "--pipeline", "gold", "--key-file", str(key)]
+    code, out, err = run_main(monkeypatch, capsys, *args[:2], str(tmp_path / "a"), *args[2:])
+    assert code == 0
+    assert "document ids (file names) were kept as they are" in out
+    assert "input entries left out: 1" in err and "link.xml: dangling link" in err
+    code, out, err = run_main(
+        monkeypatch, capsys, *args[:2], str(tmp_path / "b"), *args[2:], "--pseudonymize-ids"
+    )
+    assert code == 0 and f"the id map is {tmp_path / 'b.ids.csv'}" in out
+    (note,) = list((tmp_path / "b").glob("*.xml"))
+    assert note.name.startswith("doc-")
+    assert "Zebulon" not in out + err and "Quixotee" not in out + err + note.read_text()
