@@ -5,8 +5,9 @@
 Steps: ``phiscrub synth`` (as a library call) writes N notes as i2b2 XML; ``deid_corpus`` with
 the ``gold`` pipeline and surrogates de-identifies them; then every gold PHI string of three
 characters or more is searched for (as whole words, ignoring case) in its output note. A string
-found there is explained when it is an age of 89 or less (kept by the default policy) or a date that
-the patient's single shift moved onto another date's original value; anything else is a leak.
+found there is explained when it is an age of 89 or less (kept by the default policy), a date that
+the patient's single shift moved onto another date's original value, or a name that is a month or
+weekday name standing in a shifted date (a patient named June); anything else is a leak.
 The key is a fixed, public benchmark key: fine for synthetic notes, never for real ones.
 """
 
@@ -25,9 +26,12 @@ from phiscrub.deid import deid_corpus, iter_notes
 from phiscrub.document import Document
 from phiscrub.io import write_corpus
 from phiscrub.replace import ReplaceConfig, SecretKey
+from phiscrub.replace.dates import MONTHS, WEEKDAYS, DateShifter
+from phiscrub.replace.packs import language_pack
 from phiscrub.synth import SynthStats, synthesize, tracked
 from phiscrub.taxonomy import age_over_89
 
+CALENDAR_WORDS = frozenset(w for names in (*MONTHS.values(), *WEEKDAYS.values()) for w in names)
 KEY = SecretKey(b"phiscrub-public-benchmark-key-not-for-real-notes", "benchmark")
 
 
@@ -40,6 +44,20 @@ def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
 
 def _outside_spans(doc: Document, start: int, end: int) -> bool:
     return not any(s.start < end and start < s.end for s in doc.spans)
+
+
+def kept_components(gold: dict[str, Document], output: dict[str, Document]) -> int:
+    """Dates whose surrogate shows an original day, month, year or weekday at its place."""
+    reader = DateShifter(language_pack("en"))
+    kept = 0
+    for doc_id, source in gold.items():
+        result = output[doc_id]
+        for span, replaced in zip(source.spans, result.spans, strict=True):
+            if span.label == "DATE":
+                before = reader.components(source.span_text(span))
+                after = reader.components(result.span_text(replaced))
+                kept += any(a == b for a, b in zip(before, after, strict=False))
+    return kept
 
 
 def leak_check(gold: dict[str, Document], output: dict[str, Document]) -> dict[str, object]:
@@ -69,6 +87,10 @@ def leak_check(gold: dict[str, Document], output: dict[str, Document]) -> dict[s
                 any(d.start <= a and b <= d.end for d in date_spans) for a, b in occurrences
             ):
                 counts["explained_date_shifted_onto_another_date"] += 1
+            elif original.lower() in CALENDAR_WORDS and all(
+                any(d.start <= a and b <= d.end for d in date_spans) for a, b in occurrences
+            ):  # a patient named June, and a date shifted into June
+                counts["explained_month_or_weekday_of_a_shifted_date"] += 1
             elif any(_outside_spans(source, a, b) for a, b in _occurrences(source.text, original)):
                 counts["unannotated_in_input"] += 1
                 unannotated[span.label] += 1
@@ -77,6 +99,7 @@ def leak_check(gold: dict[str, Document], output: dict[str, Document]) -> dict[s
                 unexplained[span.label] += 1
     return {
         "counts": dict(counts),
+        "dates_keeping_a_component": kept_components(gold, output),
         "unexplained_per_label": dict(unexplained),
         "unannotated_in_input_per_label": dict(unannotated),
     }
@@ -123,7 +146,7 @@ def main() -> None:
         "deid in-run (s)": round(summary.seconds, 2),
         "deid characters/s": round(summary.characters / summary.seconds),
         "deid wall (s)": round(deid_wall, 2),
-        "dates unreadable (same-format surrogates)": summary.unparsed_dates,
+        "dates unreadable (holidays, seasons: same-format surrogates)": summary.unparsed_dates,
         "PHI strings checked (>= 3 chars)": counts.get("spans_checked", 0),
         "replaced by itself, non-age": counts.get("replaced_by_itself_other", 0),
         "found in output note": counts.get("found_in_output", 0),
@@ -131,8 +154,14 @@ def main() -> None:
         "- dates shifted onto another date": counts.get(
             "explained_date_shifted_onto_another_date", 0
         ),
+        "- month or weekday names of shifted dates": counts.get(
+            "explained_month_or_weekday_of_a_shifted_date", 0
+        ),
         "- also unannotated in the input": counts.get("unannotated_in_input", 0),
         "- unexplained leaks": counts.get("unexplained", 0),
+        "dates whose surrogate keeps a day, month, year or weekday": leaks[
+            "dates_keeping_a_component"
+        ],
         "peak RSS (MB)": peak_rss_mb(),
     }
     path = record("synth_deid", table, {"synth": synth, "deid": summary.as_dict(), "leaks": leaks})

@@ -30,18 +30,11 @@ ENGLISH = [
 SPANISH = ["3 de marzo de 2019", "del 3 al 5 de marzo de 2019", "14/03/2091", "Navidad de 2019"]
 
 
-def _components(text: str, language: str) -> list[str]:
-    """The date words and numbers of ``text`` in text order (numbers without padding)."""
-    reader = DateShifter(language_pack(language))
-    segments = reader._segments(text, lenient=True) or []
-    parts = sorted((p for s in segments for p in s.parts), key=lambda p: p.start)
-    return [str(int(p.raw)) if p.raw.isdigit() else p.raw.lower() for p in parts]
-
-
 def _kept(original: str, surrogate: str, language: str) -> list[str]:
     """The date words and numbers of the surrogate that are the original's at their place,
     and the original's holiday names it still shows."""
-    before, after = _components(original, language), _components(surrogate, language)
+    reader = DateShifter(language_pack(language))
+    before, after = reader.components(original), reader.components(surrogate)
     assert len(before) == len(after), (original, surrogate)
     kept = [a for a, b in zip(after, before, strict=True) if a == b]
     lower = surrogate.lower()

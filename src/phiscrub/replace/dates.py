@@ -350,6 +350,13 @@ class DateShifter:
             segments.append(_Segment(current))
         return segments or None
 
+    def components(self, text: str) -> list[str]:
+        """The date words and numbers of ``text`` in text order (numbers without padding,
+        words lower-cased), read leniently; empty when it holds no readable date."""
+        segments = self._segments(text, lenient=True) or []
+        parts = sorted((p for s in segments for p in s.parts), key=lambda p: p.start)
+        return [str(int(p.raw)) if p.raw.isdigit() else p.raw.lower() for p in parts]
+
     # -- shifting ------------------------------------------------------------------------
     def shift(self, text: str, days: int, lenient: bool = False) -> str | None:
         """``text`` with its date(s) moved by ``days``, or None when it cannot be read as a
