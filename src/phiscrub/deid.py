@@ -20,7 +20,7 @@ import itertools
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,6 +154,12 @@ class DeidSummary:
 
     def skip(self, entry: Path, reason: str) -> None:
         self.skipped.append((entry, reason))
+
+    def count(self, doc: Document, spans: Iterable[Span]) -> None:
+        """Count one document done, with its PHI spans."""
+        self.documents += 1
+        self.characters += len(doc.text)
+        self.phi_per_label.update(s.label for s in spans)
 
     @property
     def rate(self) -> float:
@@ -339,6 +345,48 @@ def _annotation_record(doc_id: str, result: Replacement, spans: tuple[Span, ...]
     return json.dumps({"doc_id": doc_id, "spans": rows})
 
 
+def _check_deid_arguments(
+    source: Path, out: Path, output_format: str, resume: bool, key: SecretKey | None
+) -> None:
+    if output_format not in OUTPUT_FORMATS:
+        raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
+    if resume and output_format == "jsonl":
+        raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
+    check_output(source, out, "pass --resume to continue an interrupted run", resume)
+    if resume and (key is None or key.ephemeral):
+        raise ConfigError(
+            "--resume needs the key of the interrupted run (--key-file or "
+            "$PHISCRUB_KEY); a new random key would break surrogate consistency"
+        )
+
+
+def _id_map_path(source: Path, out: Path, id_map: Path | None) -> Path:
+    """Where the id map goes: as given, else ``OUT.ids.csv`` beside ``out``; never inside the
+    input or the output."""
+    id_map = id_map or out.parent / f"{out.name}.ids.csv"
+    if paths_overlap(out, id_map) or paths_overlap(source, id_map):
+        raise ConfigError("the id map must lie outside the input and the output")
+    return id_map
+
+
+def _finished(summary: DeidSummary, out: Path, started: float) -> DeidSummary:
+    summary.seconds = time.perf_counter() - started
+    write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
+    return summary
+
+
+def _replaced(
+    doc: Document, replacer: Replacer, key: SecretKey, out_id: str
+) -> tuple[Replacement, Document]:
+    """The replacement of a detected note, and the note to write: under ``out_id``, with
+    public metadata only (patient pseudonym, shifted note date)."""
+    result = replacer.replace(doc)
+    surrogates = replacer.surrogates
+    shift = surrogates.date_shift(doc.patient_id) if surrogates is not None else None
+    metadata = _public_metadata(doc, key, shift)
+    return result, Document(out_id, result.document.text, result.document.spans, metadata)
+
+
 def deid_corpus(
     source: Path,
     out: Path,
@@ -367,21 +415,10 @@ def deid_corpus(
     ``pseudonymize_ids``, documents are written under keyed pseudonyms of their ids, and the
     mapping goes to ``id_map`` (default: ``OUT.ids.csv`` beside ``out``), to be kept apart.
     """
-    if output_format not in OUTPUT_FORMATS:
-        raise ConfigError(f"unknown output format {output_format!r}; expected {OUTPUT_FORMATS}")
-    if resume and output_format == "jsonl":
-        raise ConfigError("--resume needs a one-file-per-note format (i2b2, brat or txt)")
-    check_output(source, out, "pass --resume to continue an interrupted run", resume)
-    if resume and (key is None or key.ephemeral):
-        raise ConfigError(
-            "--resume needs the key of the interrupted run (--key-file or "
-            "$PHISCRUB_KEY); a new random key would break surrogate consistency"
-        )
+    _check_deid_arguments(source, out, output_format, resume, key)
     key = key or SecretKey.random()
     if pseudonymize_ids:
-        id_map = id_map or out.parent / f"{out.name}.ids.csv"
-        if paths_overlap(out, id_map) or paths_overlap(source, id_map):
-            raise ConfigError("the id map must lie outside the input and the output")
+        id_map = _id_map_path(source, out, id_map)
     settings = _run_settings(
         pipeline,
         config or ReplaceConfig(),
@@ -426,18 +463,7 @@ def deid_corpus(
                 if output_format != "jsonl":
                     names.claim(out_id)
                 doc = detect(_grouped(doc, groups))
-                result = replacer.replace(doc)
-                shift = (
-                    replacer.surrogates.date_shift(doc.patient_id)
-                    if replacer.surrogates is not None
-                    else None
-                )
-                clean = Document(
-                    out_id,
-                    result.document.text,
-                    result.document.spans,
-                    _public_metadata(doc, key, shift),
-                )
+                result, clean = _replaced(doc, replacer, key, out_id)
                 if output_format == "jsonl":
                     notes.write(dumps_jsonl_line(clean))
                 else:
@@ -447,9 +473,7 @@ def deid_corpus(
                 continue
             annotations.write(_annotation_record(out_id, result, clean.spans) + "\n")
             annotations.flush()
-            summary.documents += 1
-            summary.characters += len(doc.text)
-            summary.phi_per_label.update(s.label for s in doc.spans)
+            summary.count(doc, doc.spans)
             if progress:
                 progress(doc)
     if output_format == "jsonl":
@@ -460,9 +484,7 @@ def deid_corpus(
         summary.id_map = id_map
     if replacer.surrogates is not None:
         summary.unparsed_dates = replacer.surrogates.unparsed_dates
-    summary.seconds = time.perf_counter() - started
-    write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
-    return summary
+    return _finished(summary, out, started)
 
 
 ANNOTATION_FORMATS = ("i2b2", "brat", "jsonl")
@@ -508,16 +530,12 @@ def detect_corpus(
             except PhiscrubError as exc:
                 summary.errors.append(exc)
                 continue
-            summary.documents += 1
-            summary.characters += len(doc.text)
-            summary.phi_per_label.update(s.label for s in annotated.spans)
+            summary.count(doc, annotated.spans)
             if progress:
                 progress(doc)
     if output_format == "jsonl":
         notes_tmp.replace(out / "notes.jsonl")
-    summary.seconds = time.perf_counter() - started
-    write_atomic(out / SUMMARY_FILE, json.dumps(summary.as_dict(), indent=2) + "\n")
-    return summary
+    return _finished(summary, out, started)
 
 
 def count_documents(

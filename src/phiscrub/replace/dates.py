@@ -37,41 +37,21 @@ from functools import cache
 import numpy as np
 
 from phiscrub.replace.keys import KeyedRandom
-from phiscrub.replace.packs import LanguagePack
+from phiscrub.replace.packs import (
+    EN_MONTHS,
+    EN_WEEKDAYS,
+    ES_MONTHS,
+    ES_WEEKDAYS,
+    LanguagePack,
+)
 
 MONTHS: dict[str, tuple[str, ...]] = {
-    "en": (
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ),
-    "es": (
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ),
+    "en": tuple(m.lower() for m in EN_MONTHS),
+    "es": ES_MONTHS,
 }
 WEEKDAYS: dict[str, tuple[str, ...]] = {
-    "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+    "en": tuple(d.lower() for d in EN_WEEKDAYS),
+    "es": ES_WEEKDAYS,
 }
 _FILLER = frozenset(
     [

@@ -55,7 +55,7 @@ class LanguagePack:
         return tuple(d for d in self.departments if d not in ("Emergency Department", "Urgencias"))
 
 
-_EN_MONTHS = (
+EN_MONTHS = (
     "January",
     "February",
     "March",
@@ -69,8 +69,8 @@ _EN_MONTHS = (
     "November",
     "December",
 )
-_EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_ES_MONTHS = (
+EN_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+ES_MONTHS = (
     "enero",
     "febrero",
     "marzo",
@@ -84,7 +84,7 @@ _ES_MONTHS = (
     "noviembre",
     "diciembre",
 )
-_ES_WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+ES_WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 
 
 def _unique(values) -> tuple[str, ...]:
@@ -145,8 +145,8 @@ def _english() -> LanguagePack:
             "Dermatology",
             "Psychiatry",
         ),
-        months=_EN_MONTHS,
-        weekdays=_EN_WEEKDAYS,
+        months=EN_MONTHS,
+        weekdays=EN_WEEKDAYS,
         day_first=False,
         holidays=(
             "New Year's Day",
@@ -207,8 +207,8 @@ def _spanish() -> LanguagePack:
             "Dermatología",
             "Psiquiatría",
         ),
-        months=_ES_MONTHS,
-        weekdays=_ES_WEEKDAYS,
+        months=ES_MONTHS,
+        weekdays=ES_WEEKDAYS,
         day_first=True,
         holidays=(
             "Año Nuevo",
