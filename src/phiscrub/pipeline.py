@@ -23,6 +23,7 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
     [merge]
     policy = "priority"      # priority | longest | score | union
     priority = ["FECHAS", "NOMBRE_SUJETO_ASISTENCIA"]   # optional; default: by PHI type
+    sanity = "en"            # optional: drop and cut spans that cannot be PHI (merge/sanity.py)
 
     [merge.ensemble]         # optional: Liu's ensemble (phiscrub train pipeline trains it)
     members = ["crf", "neural"]   # detectors whose spans it accepts or rejects
@@ -34,7 +35,8 @@ A config (TOML or JSON) names the detectors with their options and the merge pol
 
 Spans flow: detectors (+ the two-pass dictionary) -> the ensemble replaces its members' spans by
 the candidates it accepts -> routing drops spans from untrusted sources -> the merge policy
-resolves the remaining overlaps (the rules merged last, as Liu et al.).
+resolves the remaining overlaps (the rules merged last, as Liu et al.) -> the sanity layer drops
+spans that cannot be PHI and cuts back names that run on.
 
     [[detector]]
     type = "crf"             # a trained model directory (phiscrub train crf)
@@ -77,6 +79,7 @@ from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import route
+from phiscrub.merge.sanity import apply_sanity, sanity_rules
 from phiscrub.provenance import check_versions, versions
 
 CONFIG_FILE = "pipeline.json"
@@ -168,6 +171,10 @@ class MergeConfig(BaseModel):
     ensemble: EnsembleConfig | None = None
     routing: dict[str, list[str]] | None = Field(
         default=None, description="label (or '*') -> sources whose spans of it are kept"
+    )
+    sanity: Literal["en"] | None = Field(
+        default=None,
+        description="the sanity layer's rules after the merge (phiscrub.merge.sanity), or none",
     )
 
 
@@ -349,7 +356,10 @@ class Pipeline:
         if settings.routing:
             final = route(final, settings.routing)
         merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
-        return Detection(merged.spans, tuple(spans), merged.dropped)
+        if settings.sanity is None:
+            return Detection(merged.spans, tuple(spans), merged.dropped)
+        kept, cut = apply_sanity(doc, list(merged.spans), sanity_rules(settings.sanity))
+        return Detection(tuple(kept), tuple(spans), merged.dropped + tuple(cut))
 
     def detect_all(
         self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None

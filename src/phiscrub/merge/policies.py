@@ -65,10 +65,11 @@ DEFAULT_PRIORITY: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class Dropped:
-    """A span the merge removed, and the span it lost to."""
+    """A span the merge removed, and the span it lost to (for the sanity layer: the span cut
+    back, or None when nothing was kept in its place)."""
 
     span: Span
-    kept: Span
+    kept: Span | None
     policy: str
 
 

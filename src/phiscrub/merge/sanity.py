@@ -1,0 +1,128 @@
+"""The sanity layer after the merge: spans that cannot be PHI are dropped, and name spans that
+swallow ordinary words are cut back. Its rules are data (``resources/sanity/LANG.toml``).
+
+Rules, in order, for each merged span:
+
+1. no letter and no digit ("-----", "//"): dropped;
+2. for name, place and organisation labels (``word_labels``), the words of the span (letters
+   and digits, lower-cased):
+   * credentials and function words at either end are cut off ("Josephine Crawford RDMS" ->
+     "Josephine Crawford"); a span left with no word is dropped;
+   * every word a credential, a function word or a ``never_alone`` word: dropped
+     ("Mallampati II", "mildly dyspneic", "MD");
+   * every word a ``headings`` word and the span standing as a heading (first on its line,
+     then a colon or the line's end): dropped ("Pathology:", "INTERNAL MEDICINE");
+   * for ``cut_labels`` (people's names), cut before the first function word that follows a
+     name word ("MASSEY FOR A GAIN" -> "MASSEY").
+
+What it drops or cuts is returned with the spans, as the merge policies record their drops.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from phiscrub.document import Document, Span
+from phiscrub.errors import ConfigError
+from phiscrub.merge.policies import Dropped
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
+_HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
+
+
+@dataclass(frozen=True)
+class SanityRules:
+    """One language's rules (see the module docstring)."""
+
+    drop_without_alphanumerics: bool = True
+    word_labels: frozenset[str] = frozenset()
+    credentials: frozenset[str] = frozenset()
+    never_alone: frozenset[str] = frozenset()
+    headings: frozenset[str] = frozenset()
+    function_words: frozenset[str] = frozenset()
+    cut_labels: frozenset[str] = frozenset()
+    filler: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "filler", self.credentials | self.function_words)
+
+
+_LISTS = ("word_labels", "credentials", "never_alone", "headings", "function_words", "cut_labels")
+
+
+@cache
+def sanity_rules(language: str) -> SanityRules:
+    """The built-in rules of ``language`` (``en``)."""
+    resource = resources.files("phiscrub") / "resources" / "sanity" / f"{language}.toml"
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"no sanity rules for language {language!r}") from None
+    unknown = sorted(set(data) - {*_LISTS, "drop_without_alphanumerics"})
+    if unknown:
+        raise ConfigError(f"sanity/{language}.toml: unknown settings {unknown}")
+    lists = {name: frozenset(str(w).lower() for w in data.get(name, ())) for name in _LISTS}
+    lists["word_labels"] = frozenset(str(w) for w in data.get("word_labels", ()))
+    lists["cut_labels"] = frozenset(str(w) for w in data.get("cut_labels", ()))
+    return SanityRules(bool(data.get("drop_without_alphanumerics", True)), **lists)
+
+
+def _heading(doc: Document, start: int, end: int) -> bool:
+    line_start = doc.text.rfind("\n", 0, start) + 1
+    return not doc.text[line_start:start].strip() and bool(_HEADING_END.match(doc.text, end))
+
+
+def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
+    """The span as the rules leave it: itself, cut back, or None (dropped)."""
+    text = doc.span_text(span)
+    if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
+        return None
+    if span.label not in rules.word_labels:
+        return span
+    words = list(_WORD.finditer(text))
+    lower = [w.group().lower() for w in words]
+    first, last = 0, len(words)
+    while first < last and lower[first] in rules.filler:
+        first += 1
+    while last > first and lower[last - 1] in rules.filler:
+        last -= 1
+    if first == last:
+        return None
+    kept = lower[first:last]
+    if all(w in rules.never_alone or w in rules.filler for w in kept):
+        return None
+    start, end = span.start + words[first].start(), span.start + words[last - 1].end()
+    if all(w in rules.headings for w in kept) and _heading(doc, start, end):
+        return None
+    if span.label in rules.cut_labels:
+        for index in range(first + 1, last):
+            if lower[index] in rules.function_words:
+                end = span.start + words[index - 1].end()
+                break
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(start, end, span.label, span.score, span.source, span.ann_id)
+
+
+def apply_sanity(
+    doc: Document, spans: list[Span], rules: SanityRules
+) -> tuple[list[Span], list[Dropped]]:
+    """The spans the rules keep (some cut back), and a record of each span dropped or cut."""
+    kept: list[Span] = []
+    dropped: list[Dropped] = []
+    for span in spans:
+        checked = _checked(doc, span, rules)
+        if checked is not span:
+            dropped.append(Dropped(span, checked, "sanity"))
+        if checked is not None:
+            kept.append(checked)
+    return kept, dropped

@@ -1,0 +1,99 @@
+"""The sanity layer: look-alikes of PHI dropped or cut back, real PHI kept."""
+
+import pytest
+
+from phiscrub.document import Document, Span
+from phiscrub.merge.sanity import apply_sanity, sanity_rules
+from tests.conftest import span_of
+
+RULES = sanity_rules("en")
+
+
+def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str]:
+    doc = Document("d", text)
+    span = span_of(text, surface, label, occurrence)
+    kept, _ = apply_sanity(doc, [span], RULES)
+    return [doc.span_text(s) for s in kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
+        ("See above // plan", "//", "DATE"),
+        ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
+        ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
+        ("Pathology:\nbenign", "Pathology", "DEPARTMENT"),
+        ("INTERNAL MEDICINE\nSeen today.", "INTERNAL MEDICINE", "DEPARTMENT"),
+        ("Signed, MD", "MD", "DOCTOR"),
+    ],
+)
+def test_look_alikes_are_dropped(text, surface, label):
+    assert _after(text, surface, label) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        (
+            "Sonographer: Josephine Crawford RDMS",
+            "Josephine Crawford RDMS",
+            "DOCTOR",
+            "Josephine Crawford",
+        ),
+        ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
+        ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
+    ],
+)
+def test_names_that_run_on_are_cut_back(text, surface, label, kept):
+    assert _after(text, surface, label) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        (
+            "Referred to Cardiology at Mercy for review.",
+            "Cardiology",
+            "DEPARTMENT",
+        ),  # not a heading
+        ("University of Michigan Health", "University of Michigan Health", "HOSPITAL"),
+        ("Seen on 03/14/2091.", "03/14/2091", "DATE"),
+        ("MRN: 2193523-7", "2193523-7", "MEDICALRECORD"),
+        ("Patient: Stage, Robert", "Stage, Robert", "PATIENT"),  # a name word beside one
+        ("Discussed with Anna S.", "Anna S", "PATIENT"),
+    ],
+)
+def test_real_phi_is_kept_whole(text, surface, label):
+    assert _after(text, surface, label) == [surface]
+
+
+def test_drops_and_cuts_are_recorded():
+    text = "Mallampati II. Josephine Crawford RDMS."
+    doc = Document("d", text)
+    spans = [
+        span_of(text, "Mallampati II", "PATIENT"),
+        span_of(text, "Josephine Crawford RDMS", "DOCTOR"),
+    ]
+    kept, dropped = apply_sanity(doc, spans, RULES)
+    assert [(s.start, s.end) for s in kept] == [(15, 33)]
+    assert [(d.span.start, d.kept is None, d.policy) for d in dropped] == [
+        (0, True, "sanity"),
+        (15, False, "sanity"),
+    ]
+
+
+def test_a_pipeline_applies_the_rules_it_names():
+    from phiscrub.pipeline import Pipeline, PipelineConfig
+
+    text = "Airway: Mallampati II. Seen 03/14/2091."
+    config = PipelineConfig(name="p", detector=[{"type": "rules"}])
+    spans = [Span(8, 21, "PATIENT", source="x"), span_of(text, "03/14/2091", "DATE")]
+    on = Pipeline(
+        config.model_copy(update={"merge": config.merge.model_copy(update={"sanity": "en"})})
+    )
+    off = Pipeline(config)
+    doc = Document("d", text)
+    assert [s.label for s in on.detect(doc, raw=spans).spans] == ["DATE"]
+    assert [s.label for s in off.detect(doc, raw=spans).spans] == ["PATIENT", "DATE"]
