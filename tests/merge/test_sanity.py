@@ -63,6 +63,11 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("MRN: 2193523-7", "2193523-7", "MEDICALRECORD"),
         ("Patient: Stage, Robert", "Stage, Robert", "PATIENT"),  # a name word beside one
         ("Discussed with Anna S.", "Anna S", "PATIENT"),
+        ("Gabriela A. Madrid, MD", "Gabriela A. Madrid", "DOCTOR"),  # an initial, not "a"
+        ("Referred to A. Awolowo today", "A. Awolowo", "DOCTOR"),
+        ("East Willis, PA 52162", "PA", "STATE"),  # a state, not a physician assistant
+        ("T: 01-23-2020\nCC/if\n", "if", "DOCTOR"),  # typist's initials
+        ("Hudson Memorial Hospital\nCardiology\n5282 Branch Pass", "Cardiology", "DEPARTMENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -6,14 +6,16 @@ Rules, in order, for each merged span:
 1. no letter and no digit ("-----", "//"): dropped;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
-   * credentials and function words at either end are cut off ("Josephine Crawford RDMS" ->
-     "Josephine Crawford"); a span left with no word is dropped;
-   * every word a credential, a function word or a ``never_alone`` word: dropped
-     ("Mallampati II", "mildly dyspneic", "MD");
+   * people's names (``cut_labels``) lose credentials and function words at either end
+     ("Josephine Crawford RDMS" -> "Josephine Crawford"; "A." is an initial, and a one-word
+     name is left alone unless it is a credential: "CC/if" are someone's initials), and are
+     cut before the first function word that follows a name word ("MASSEY FOR A GAIN" ->
+     "MASSEY");
+   * every word a ``never_alone`` word (or, for people, a credential or function word):
+     dropped ("Mallampati II", "mildly dyspneic", "MD");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
-     then a colon or the line's end): dropped ("Pathology:", "INTERNAL MEDICINE");
-   * for ``cut_labels`` (people's names), cut before the first function word that follows a
-     name word ("MASSEY FOR A GAIN" -> "MASSEY").
+     then a colon, or the line's end when in capitals): dropped ("Pathology:",
+     "INTERNAL MEDICINE").
 
 What it drops or cuts is returned with the spans, as the merge policies record their drops.
 """
@@ -77,8 +79,20 @@ def sanity_rules(language: str) -> SanityRules:
 
 
 def _heading(doc: Document, start: int, end: int) -> bool:
+    """Whether ``start:end`` stands as a heading: first on its line, and then a colon, or the
+    line's end when it is written in capitals ("INTERNAL MEDICINE"; a department alone on a
+    line of a letterhead, "Cardiology", is a name)."""
     line_start = doc.text.rfind("\n", 0, start) + 1
-    return not doc.text[line_start:start].strip() and bool(_HEADING_END.match(doc.text, end))
+    if doc.text[line_start:start].strip():
+        return False
+    after = _HEADING_END.match(doc.text, end)
+    if after is None:
+        return False
+    return ":" in after.group() or doc.text[start:end].isupper()
+
+
+def _initial(text: str, word: re.Match) -> bool:
+    return len(word.group()) == 1 and text[word.end() : word.end() + 1] == "."
 
 
 def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
@@ -90,22 +104,30 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
+    person = span.label in rules.cut_labels
+    # for people's names: credentials and function words ("A." is an initial) at the ends
+    filler = [
+        person and w in rules.filler and not _initial(text, m)
+        for w, m in zip(lower, words, strict=True)
+    ]
+    if len(words) == 1:  # a one-word name goes only if it is a credential
+        filler = [person and lower[0] in rules.credentials]
     first, last = 0, len(words)
-    while first < last and lower[first] in rules.filler:
+    while first < last and filler[first]:
         first += 1
-    while last > first and lower[last - 1] in rules.filler:
+    while last > first and filler[last - 1]:
         last -= 1
     if first == last:
         return None
     kept = lower[first:last]
-    if all(w in rules.never_alone or w in rules.filler for w in kept):
+    if all(w in rules.never_alone for w in kept):
         return None
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
-    if span.label in rules.cut_labels:
+    if person:
         for index in range(first + 1, last):
-            if lower[index] in rules.function_words:
+            if lower[index] in rules.function_words and not _initial(text, words[index]):
                 end = span.start + words[index - 1].end()
                 break
     if (start, end) == (span.start, span.end):
