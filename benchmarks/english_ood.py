@@ -49,12 +49,16 @@ def _only(docs: list[Document], keep) -> list[Document]:
 def _systems(without_torch: bool):
     """(name, function from documents to annotated documents) for each system scored."""
     from phiscrub.detect.base import detect_batch
-    from phiscrub.pipeline import load_pipeline
+    from phiscrub.pipeline import Pipeline, load_pipeline
 
     systems = []
     for name in CLINICAL_PIPELINES:
         pipeline = load_pipeline(name)
         systems.append((name, lambda docs, p=pipeline: list(p.annotate_all(docs))))
+        if pipeline.config.merge.sanity is None:  # the same with the sanity layer after it
+            merge = pipeline.config.merge.model_copy(update={"sanity": "en"})
+            sane = Pipeline(pipeline.config.model_copy(update={"merge": merge}), pipeline.base)
+            systems.append((f"{name} + sanity", lambda docs, p=sane: list(p.annotate_all(docs))))
     default = load_pipeline("default")
     for detector in default.detectors:
         systems.append(
