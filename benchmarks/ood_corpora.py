@@ -28,6 +28,7 @@ MEDDEID_REQUIREMENTS = ("meddeid-data==0.4.2", "meddeid-language-en==0.2.1")
 _SSN = re.compile(r"^\d{3}([- ])\d{2}\1\d{4}$")
 _EMAIL = re.compile(r"@")
 _URL = re.compile(r"^(https?://|www\.)", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+")
 _AGE = re.compile(r"\b(year|yr|y/?o|aged?|months?|weeks?|days?)\b|^\d{1,3}\s*y$", re.IGNORECASE)
 _TITLE = re.compile(r"^(Dr|Doctor|Prof|Mr|Mrs|Ms|Miss|Nurse|Sister)\.?\s+", re.IGNORECASE)
 _US_TAIL = re.compile(r"^(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
@@ -114,7 +115,12 @@ def meddeid_document(record: dict) -> Document:
             title = _TITLE.match(surface)
             if title:
                 start += title.end()
-        spans.append(Span(start, end, target if isinstance(target, str) else target(surface)))
+        kind = target if isinstance(target, str) else target(surface)
+        if kind == "AGE":  # i2b2 annotates the number of an age ("74" of "74-year-old")
+            number = _NUMBER.search(surface)
+            if number:
+                start, end = start + number.start(), start + number.end()
+        spans.append(Span(start, end, kind))
     metadata = {
         "patient_id": record["document_id"],
         "note_type": record["metadata"].get("document_type"),

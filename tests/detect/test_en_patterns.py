@@ -101,3 +101,15 @@ def test_defines_are_substituted():
         "[define]\nD = '\\d{2}'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${D}-${D}'\n", "x.toml"
     )
     assert pattern.compiled.pattern == r"\d{2}-\d{2}"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SSN: 666-27-3725", {("SSN", "666-27-3725")}),  # never issued, still PHI after a cue
+        ("Social Security Number: 987 65 4321", {("SSN", "987 65 4321")}),
+        ("Call 987-65-4321 today", set()),  # without a cue, an unissued area is no SSN
+    ],
+)
+def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
+    assert {f for f in found(text) if f[0] == "SSN"} == expected

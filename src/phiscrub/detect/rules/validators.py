@@ -57,6 +57,12 @@ def ssn(text: str) -> bool:
     return area not in (0, 666) and area < 900 and group != 0 and serial != 0
 
 
+def ssn_shape(text: str) -> bool:
+    """Nine digits, any area: after an SSN cue the number is PHI even when its area was never
+    issued (666, 9xx: test records, typos, data shifted for de-identification)."""
+    return len(_digits(text)) == 9
+
+
 def luhn(text: str) -> bool:
     digits = _digits(text)
     if len(digits) < 12:
@@ -117,6 +123,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "date_numeric": date_numeric,
     "year": year,
     "ssn": ssn,
+    "ssn_shape": ssn_shape,
     "luhn": luhn,
     "phone_us": phone_us,
     "phone_es": phone_es,
