@@ -113,3 +113,18 @@ def test_defines_are_substituted():
 )
 def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
     assert {f for f in found(text) if f[0] == "SSN"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Collected: 05/10/2108", {("DATE", "05/10/2108")}),  # shifted into the 2100s
+        ("RESULT DATE 2101-04-19 17:35", {("DATE", "2101-04-19")}),
+        ("Seen March 3, 2150.", {("DATE", "March 3, 2150")}),
+        ("Reported: 07.13.2002", {("DATE", "07.13.2002")}),
+        ("Reported: 13.07.2002", {("DATE", "13.07.2002")}),
+        ("Lot 07.13.02 and 5.13.2002.5", set()),  # two-digit year, trailing decimal: no date
+    ],
+)
+def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
+    assert {f for f in found(text) if f[0] == "DATE"} == expected
