@@ -128,3 +128,20 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
 )
 def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
     assert {f for f in found(text) if f[0] == "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Telephone: 07700 900077", {("PHONE", "07700 900077")}),
+        (
+            "Call +44 20 7946 0958 or 0161 496 0123.",
+            {("PHONE", "+44 20 7946 0958"), ("PHONE", "0161 496 0123")},
+        ),
+        ("CRUMLIN, BT29 4AB", {("ZIP", "BT29 4AB")}),
+        ("London SW1A 1AA", {("ZIP", "SW1A 1AA")}),
+        ("CD4 count 3AB; IL6 2QX? Hb 120 g/L", set()),  # no UK postcode area, no phone
+    ],
+)
+def test_uk_phones_and_postcodes(text, expected):
+    assert {f for f in found(text) if f[0] in ("PHONE", "ZIP")} == expected
