@@ -158,9 +158,15 @@ def main() -> None:
             else:
                 row = general_row(gold, system)
                 token = row["binary_token"]
-                cells = ["", "", "", _f(token["f1"]), "", _f(row["name_token_recall"]), ""]
-                cells[0], cells[1] = _f(token["precision"]), _f(token["recall"])
-                cells[6] = _f(row["location_token_recall"])
+                cells = [
+                    _f(token["precision"]),
+                    _f(token["recall"]),
+                    "",
+                    _f(token["f1"]),
+                    "",
+                    _f(row["name_token_recall"]),
+                    _f(row["location_token_recall"]),
+                ]
             row["characters_per_second"] = round(characters / seconds)
             detail[f"{name} | {corpus}"] = row
             rows.append([name, corpus, *cells, f"{characters / seconds:,.0f}"])
