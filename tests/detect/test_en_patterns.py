@@ -145,3 +145,70 @@ def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
 )
 def test_uk_phones_and_postcodes(text, expected):
     assert {f for f in found(text) if f[0] in ("PHONE", "ZIP")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("MRN: 2193523-7", {("MEDICALRECORD", "2193523-7")}),
+        ("MRN: 73:C8277682L.", {("MEDICALRECORD", "73:C8277682L")}),
+        ("MRN #SF-998877", {("MEDICALRECORD", "SF-998877")}),
+        ("Hospital number: 037566/32 |", {("MEDICALRECORD", "037566/32")}),
+        ("NHS number: 000 649 1434\n", {("MEDICALRECORD", "000 649 1434")}),
+        ("patient identifier MRN-03610349\n", {("MEDICALRECORD", "MRN-03610349")}),
+        ("Insurance ID: BCX-884-221-907", {("HEALTHPLAN", "BCX-884-221-907")}),
+        ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
+        ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
+        ("National Insurance number: NK 71 62 60 A\n", {("SSN", "NK 71 62 60 A")}),
+        # no cue: an ID-shaped token
+        ("Labs under UCSF-12345 and HP-678901.", {("IDNUM", "UCSF-12345"), ("IDNUM", "HP-678901")}),
+        ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
+    ],
+)
+def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BP 160/103, HR 88, platelets 250000",  # a blood pressure; six digits alone
+        "Lab: 03/14/2091 at 10:30; ref 26-SEP-2013",  # dates after an ID cue are dates
+        "metoprolol 2500MG? no: 25MG; COVID-19, ICD-10 I25.10, HbA1c 7.2",
+        "Call 555-1234 or 617-555-1234; zip 02114-1234",  # phones and ZIP+4 stay theirs
+    ],
+)
+def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
+    assert not {label for label, _ in found(text)} & {"IDNUM", "MEDICALRECORD"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("lives at 481 State Hwy 331 N with", {("STREET", "481 State Hwy 331 N")}),
+        ("at 372 Rte 116 since", {("STREET", "372 Rte 116")}),
+        (
+            "Address: 40 Dalton Close, Swanley, BR8 7AA | Tel",
+            {("STREET", "40 Dalton Close"), ("CITY", "Swanley"), ("ZIP", "BR8 7AA")},
+        ),
+        (
+            "Address: 125 The Linn, KIRKISTOWN | Telephone",
+            {("STREET", "125 The Linn"), ("CITY", "KIRKISTOWN")},
+        ),
+        (
+            "Home address: 7236 Lake Expressway Richardsonville, NM 02325",
+            {
+                ("STREET", "7236 Lake Expressway"),
+                ("CITY", "Richardsonville"),
+                ("STATE", "NM"),
+                ("ZIP", "02325"),
+            },
+        ),
+        (
+            "From: Dr A. Lee, Unity Hospital, Albany\nRe: letter",
+            {("HOSPITAL", "Unity Hospital"), ("CITY", "Albany")},
+        ),
+    ],
+)
+def test_addresses_in_fields_routes_and_letterheads(text, expected):
+    assert found(text) == expected

@@ -25,6 +25,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Attending: Keith Brewer", {("DOCTOR", "Keith Brewer")}),
         ("Discussed with his wife, Joyce.", {("PATIENT", "Joyce")}),
         ("Handoff to Norman Willis at 09:40.", {("PATIENT", "Norman Willis")}),
+        ("Emergency contact: Jaia Mclemore. Seen", {("PATIENT", "Jaia Mclemore")}),
+        ("A boy accompanied by Varo Abbas reporting", {("PATIENT", "Varo Abbas")}),
+        ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
+        ("Patient Yashvi Harish was reviewed on", {("PATIENT", "Yashvi Harish")}),
         (
             "Born in Rwanda, moved to Dunnburgh in 2009.",
             {("COUNTRY", "Rwanda"), ("CITY", "Dunnburgh")},
@@ -49,6 +53,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Chest Pain Protocol started.",
         "The manager of the unit called.",  # a profession word without a cue
         "History and Physical",
+        "Patient Care Services was called.",  # common words after "Patient"
+        "Emergency contact: Social Work. Contact Information below.",
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

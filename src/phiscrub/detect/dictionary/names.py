@@ -58,6 +58,19 @@ RELATIVES = (
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter)"
 )
+# Who a note names beside the patient: contacts, companions, people told or called. i2b2 counts
+# them as PATIENT, like relatives.
+CONTACTS = (
+    r"(?i:emergency[ ]contact|next[ ]of[ ]kin|NOK|contact[ ]person|contact|relative|"
+    r"accompanied[ ]by|brought[ ](?:in[ ])?by|escorted[ ]by|collected[ ]by|given[ ]to|"
+    r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|interpreter|c/o|care[ ]of)"
+)
+# Verbs and marks after "Patient Name" with no colon ("Patient Ann Lee was reviewed").
+AFTER_PATIENT = (
+    r"(?=[ ](?:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
+    r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues)\b"
+    r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
+)
 DOCTOR_CUES = regex.compile(
     r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
     r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b)"
@@ -80,6 +93,19 @@ _RULES = (
         0.9,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>{FIRST_LAST})", 0.9),
+    (
+        "contact",
+        "PATIENT",
+        rf"(?<![\w]){CONTACTS}[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?(?P<n>{FIRST_LAST})",
+        0.88,
+    ),
+    (
+        "patient_named",
+        "PATIENT",
+        rf"(?<![\w])(?:Patient|PATIENT|Pt\.?)[ ]"
+        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
+        0.88,
+    ),
     ("dear", "DOCTOR", rf"(?<![\w])(?:Dear|DEAR)[ ]+(?P<n>{FIRST_LAST})(?=[ ]?[,:\n])", 0.8),
 )
 
@@ -143,7 +169,7 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
         low = m.group().lower().rstrip(".")
         if len(low) == 1:
             return True  # an initial: "J. McMullen", "Sam R"
-        if low in gaz.first_names or low in gaz.last_names:
+        if gaz.is_name(low):
             return low not in NOT_NAME
         return low not in NOT_NAME and low not in gaz.common_words
 
@@ -160,9 +186,12 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
 
 
 def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
-    """At least one word of the run is a gazetteer name, or none is a common or eponym word."""
+    """At least one word of the run is a gazetteer name, or none is an eponym or a word of the
+    short common list; and not every word is a frequent English word ("Social Work")."""
     words = [m.group().lower().rstrip(".") for m in _WORDS.finditer(text, start, end)]
-    if any(w in gaz.first_names or w in gaz.last_names for w in words):
+    if all(gaz.is_common(w) and not gaz.is_name(w) for w in words if len(w) > 1):
+        return False
+    if any(gaz.is_name(w) for w in words):
         return True
     return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
 
@@ -176,16 +205,17 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             trimmed = _trim(text, *match.span("n"), gaz)
             if trimmed is None:
                 continue
-            needs_support = rule in ("field_doctor", "dear", "relative")
+            needs_support = rule in ("field_doctor", "dear", "relative", "contact", "patient_named")
             if needs_support and not _supported(text, *trimmed, gaz):
                 continue
             found.append(trimmed)
             yield NameHit(*trimmed, label, score, rule)
     for match in _FIRST_THEN_WORD.finditer(text):
         first, last = match.group("first").lower(), match.group("last").lower()
-        if first not in gaz.first_names or first in NOT_NAME or first in gaz.common_words:
+        is_first = first in gaz.first_names or first in gaz.census_first_names
+        if not is_first or first in NOT_NAME or gaz.is_common(first):
             continue
-        if last in NOT_NAME or last in gaz.common_words or last in gaz.eponyms:
+        if last in NOT_NAME or gaz.is_common(last) or last in gaz.eponyms:
             continue
         following = _NEXT_WORD.match(text, match.end())
         if last in PLACE_WORDS or (following and following.group(1).lower() in PLACE_WORDS):

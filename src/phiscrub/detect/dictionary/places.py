@@ -40,7 +40,7 @@ def _matchers(language: str) -> tuple[PhraseMatcher, PhraseMatcher]:
         places.add(phrase, "COUNTRY")
     for phrase in gaz.states:
         places.add(phrase, "STATE")
-    for phrase in gaz.cities:
+    for phrase in gaz.cities | gaz.towns:
         places.add(phrase, "CITY")
     professions = PhraseMatcher((p, "PROFESSION") for p in gaz.professions)
     return places, professions
@@ -77,7 +77,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         if "\n" in surface or not _capitalised(surface):
             continue
         low = surface.lower()
-        single_name = hit.first == hit.last and (low in gaz.first_names or low in gaz.last_names)
+        single_name = hit.first == hit.last and gaz.is_name(low)
         cued = bool(CITY_CUE.search(text[max(0, start - 12) : start]))
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")

@@ -119,6 +119,60 @@ def zip_us(text: str) -> bool:
     return len(digits) in (5, 9) and digits[:5] != "00000"
 
 
+_TIME = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?$")
+_COMPACT_DATE = re.compile(r"^(\d{4})(\d{2})(\d{2})$")
+_UNIT_END = re.compile(
+    r"\d(?:MG|MCG|UG|NG|ML|DL|KG|G|L|MM|CM|M|IU|U|UNITS?|MEQ|MMOL|MOL|HRS?|H|MINS?|SEC|X|MHZ|"
+    r"GHZ|KB|MB|GB|TB|PX|DPI|V|W|KW|MA|MV|HZ|K|BPM|PPM|PCT)$"
+)
+
+
+_LETTERS = re.compile(r"[A-Za-z]+")
+_MONTHS = frozenset(
+    {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+    | {"january", "february", "march", "april", "june", "july", "august", "september"}
+    | {"october", "november", "december"}
+)
+
+
+def _is_date_or_time(text: str) -> bool:
+    words = _LETTERS.findall(text)
+    if words and all(w.lower() in _MONTHS for w in words):  # 26-SEP-2013
+        return True
+    compact = _COMPACT_DATE.match(text)
+    if compact and _exists(*(int(g) for g in compact.groups())):
+        return True
+    return date_numeric(text) or bool(_TIME.match(text))
+
+
+def id_value(text: str) -> bool:
+    """An identifier after its cue: three digits at least, and not a date or a time of day."""
+    return len(_digits(text)) >= 3 and not _is_date_or_time(text)
+
+
+def id_shaped(text: str) -> bool:
+    """An identifier without a cue.
+
+    Letters with digits: at least four digits, six characters, and not a dose or measure
+    (``500MG``, ``10X``). Digits alone: seven or more without a separator (not a compact date
+    or a US phone number), or seven or more around a slash with five on one side (not a date
+    or a blood pressure). Digits joined by dashes alone are left to the phone, SSN and ZIP
+    rules.
+    """
+    text = text.lstrip("#").strip()
+    digits = len(_digits(text))
+    letters = sum(c.isalpha() for c in text)
+    if _is_date_or_time(text):
+        return False
+    if letters:
+        return digits >= 4 and len(text) >= 6 and not _UNIT_END.search(text)
+    if "-" in text:
+        return False
+    if "/" in text:  # 037566/32, not a blood pressure (160/103)
+        return digits >= 7 and max(len(part) for part in text.split("/")) >= 5
+    return 7 <= digits <= 20 and not (digits in (10, 11) and phone_us(text))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "date_numeric": date_numeric,
     "year": year,
@@ -131,4 +185,6 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "age": age,
     "postal_code_es": postal_code_es,
     "zip_us": zip_us,
+    "id_value": id_value,
+    "id_shaped": id_shaped,
 }
