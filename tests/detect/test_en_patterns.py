@@ -212,3 +212,29 @@ def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
 )
 def test_addresses_in_fields_routes_and_letterheads(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("93-YEAR-OLD WOMAN with cough", {("AGE", "93")}),
+        ("Age: 92y.", {("AGE", "92")}),
+        ("Age: 92.", {("AGE", "92")}),
+        ("a forty-three-year-old man", {("AGE", "forty-three")}),
+        ("Mother alive at 71, father died at 95.", {("AGE", "71"), ("AGE", "95")}),
+        ("she is 92yo", {("AGE", "92")}),
+    ],
+)
+def test_ages_in_every_form(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "smoked for 20y; quit",  # a duration
+        "alive at 10:30 on the ward; died at 50 mg?",  # a time, a dose
+    ],
+)
+def test_durations_times_and_doses_are_not_ages(text):
+    assert not {label for label, _ in found(text)} & {"AGE"}

@@ -29,6 +29,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("A boy accompanied by Varo Abbas reporting", {("PATIENT", "Varo Abbas")}),
         ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
         ("Patient Yashvi Harish was reviewed on", {("PATIENT", "Yashvi Harish")}),
+        ("Her brother ryan called.", {("PATIENT", "ryan")}),
+        ("Robert Brown's labs were normal.", {("PATIENT", "Robert Brown")}),
+        ("Sonographer: Josephine Crawford RDMS", {("DOCTOR", "Josephine Crawford")}),
         (
             "Born in Rwanda, moved to Dunnburgh in 2009.",
             {("COUNTRY", "Rwanda"), ("CITY", "Dunnburgh")},
@@ -54,6 +57,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "The manager of the unit called.",  # a profession word without a cue
         "History and Physical",
         "Patient Care Services was called.",  # common words after "Patient"
+        "Her brother will call; his sister may come.",  # lower-case words that are names too
         "Emergency contact: Social Work. Contact Information below.",
     ],
 )

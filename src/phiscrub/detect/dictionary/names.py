@@ -35,7 +35,9 @@ NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
 
 CREDENTIALS = (
     r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
-    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|RD|PT|OT|MPH)"
+    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|RD|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
+    r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
+    r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA)"
 )
 DOCTOR_TITLES = r"(?:Dr|DR|Doctor|DOCTOR|Prof|PROF|Professor)"
 PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
@@ -48,7 +50,10 @@ DOCTOR_FIELDS = (
     r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
     r"ORD[ ]PROVIDER|ORDERED[ ]BY|REQUESTED[ ]BY|Submitting[ ]physician|Pathologist|"
     r"Radiologist|Resident|Fellow|Intern|Consultant|Physician|cc|CC|Copy[ ]to|Read[ ]by|"
-    r"Service[ ]attending|Attending[ ]surgeon|D)[ \t]*:"
+    r"Service[ ]attending|Attending[ ]surgeon|Sonographer|Technologist|Technician|Tech|"
+    r"Nurse|RN|Therapist|Pharmacist|Dietitian|Midwife|Social[ ]worker|Case[ ]manager|Scribe|"
+    r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
+    r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
     r"(?:by|BY|with)[ \t]*:?"
@@ -117,6 +122,14 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
 
 
 _WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
+_CREDENTIAL = regex.compile(CREDENTIALS)
+# A first name written in lower case after a relative ("her brother ryan called"): kept only
+# when it is a listed first name and not a frequent English word.
+_LOWER_AFTER_RELATIVE = regex.compile(
+    rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
+    r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
+    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
+)
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 _FIRST_THEN_WORD = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?:\p{{Lu}}\.?|{WORD})[ ])?"
@@ -129,6 +142,15 @@ PLACE_WORDS = _words(
     circle loop curve mills mill mews glens glen mountains mountain bridge mall park lake
     industries group llc inc corp company logistics sons schools school university college
     hospital clinic center centre memorial airport church ymca beach island islands
+    """
+)
+
+# Words after an eponym that make it one ("Brown-Sequard syndrome", "Graves disease").
+EPONYM_HEADS = _words(
+    """
+    sign signs syndrome disease test reflex maneuver manoeuvre procedure operation fracture
+    tumor tumour palsy phenomenon triad criteria score classification scale node tube catheter
+    lens law's law method technique repair incision
     """
 )
 
@@ -166,6 +188,8 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     words = [m for m in _WORDS.finditer(text, start, end)]
 
     def name_like(m: regex.Match) -> bool:
+        if _CREDENTIAL.fullmatch(m.group()):
+            return False  # "Josephine Crawford RDMS"
         low = m.group().lower().rstrip(".")
         if len(low) == 1:
             return True  # an initial: "J. McMullen", "Sam R"
@@ -182,6 +206,8 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     first, last = words[0].start(), words[-1].end()
     if len(words) == 1 and len(words[0].group().rstrip(".")) < 2:
         return None
+    if text[last - 2 : last] in ("'s", "’s"):  # "Robert Brown's labs": the name is "Robert Brown"
+        last -= 2
     return first, last
 
 
@@ -210,18 +236,31 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
                 continue
             found.append(trimmed)
             yield NameHit(*trimmed, label, score, rule)
+    for match in _LOWER_AFTER_RELATIVE.finditer(text):
+        word = match.group("n")
+        listed = word in gaz.first_names or word in gaz.census_first_names
+        if listed and not gaz.is_common(word) and word not in NOT_NAME:
+            found.append(match.span("n"))
+            yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
     for match in _FIRST_THEN_WORD.finditer(text):
         first, last = match.group("first").lower(), match.group("last").lower()
+        end = match.end()
+        if last.endswith(("'s", "’s")):  # a possessive: "Robert Brown's labs"
+            last, end = last[:-2], end - 2
         is_first = first in gaz.first_names or first in gaz.census_first_names
         if not is_first or first in NOT_NAME or gaz.is_common(first):
             continue
-        if last in NOT_NAME or gaz.is_common(last) or last in gaz.eponyms:
+        if last in NOT_NAME or (gaz.is_common(last) and not gaz.is_name(last)):
+            continue
+        following = _NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if last in gaz.eponyms and (not gaz.is_name(last) or after in EPONYM_HEADS):
             continue
         following = _NEXT_WORD.match(text, match.end())
         if last in PLACE_WORDS or (following and following.group(1).lower() in PLACE_WORDS):
             continue
-        if any(s < match.end() and match.start() < e for s, e in found):
+        if any(s < end and match.start() < e for s, e in found):
             continue
         before = text[max(0, match.start() - 20) : match.start()]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
-        yield NameHit(match.start(), match.end(), label, 0.75, "gazetteer_first_name")
+        yield NameHit(match.start(), end, label, 0.75, "gazetteer_first_name")
