@@ -238,3 +238,32 @@ def test_ages_in_every_form(text, expected):
 )
 def test_durations_times_and_doses_are_not_ages(text):
     assert not {label for label, _ in found(text)} & {"AGE"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Address: 419 5th St N, Oneonta, AL 35121",
+            {("STREET", "419 5th St N"), ("CITY", "Oneonta"), ("STATE", "AL"), ("ZIP", "35121")},
+        ),
+        (
+            "Address: 335 Marine Dr, Hagåtña, GU 96910 |",
+            {("STREET", "335 Marine Dr"), ("CITY", "Hagåtña"), ("STATE", "GU"), ("ZIP", "96910")},
+        ),
+        (
+            "a bus driver at Cornwall Transit Authority reporting",
+            {("ORGANIZATION", "Cornwall Transit Authority")},
+        ),
+        (
+            "works for Little Bray Housing Association.",
+            {("ORGANIZATION", "Little Bray Housing Association")},
+        ),
+    ],
+)
+def test_territories_trailing_directions_and_named_employers(text, expected):
+    assert found(text) == expected
+
+
+def test_generic_services_without_a_cue_are_not_organizations():
+    assert found("Child Protective Services and Social Services were informed.") == set()

@@ -58,6 +58,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "History and Physical",
         "Patient Care Services was called.",  # common words after "Patient"
         "Her brother will call; his sister may come.",  # lower-case words that are names too
+        "107 CARWOOD DRIVE",  # DR inside DRIVE is no title
+        "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
     ],
 )

@@ -82,9 +82,14 @@ DOCTOR_CUES = regex.compile(
 )
 
 _RULES = (
-    ("title_doctor", "DOCTOR", rf"(?<![\w.]){DOCTOR_TITLES}\.?[ ]?(?P<n>{NAME})", 0.95),
+    ("title_doctor", "DOCTOR", rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?P<n>{NAME})", 0.95),
     ("title_patient", "PATIENT", rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{NAME})", 0.93),
-    ("credential", "DOCTOR", rf"(?<![\w.-])(?P<n>{NAME}),?[ ]+{CREDENTIALS}(?![\w-])", 0.93),
+    (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
+        "credential",
+        "DOCTOR",
+        rf"(?<![\w.-])(?P<n>{NAME}),?[ ]+{CREDENTIALS}(?![\w-])(?![ ,]*\d{{5}})",
+        0.93,
+    ),
     (
         "field_patient",
         "PATIENT",
