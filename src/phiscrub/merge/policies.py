@@ -26,8 +26,11 @@ MergePolicy = Literal["priority", "longest", "score", "union"]
 POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
 
 # Specific before general, as Dehghan et al. order their labels: identifiers and contacts are
-# the most formulaic; a doctor's name beats a patient's (a title usually decided it); an age
-# beats the date it may sit in; a hospital beats the city in its name.
+# the most formulaic; an age beats the date it may sit in; a hospital beats the city in its
+# name. A patient's name beats a doctor's: when detectors disagree about whose name it is,
+# calling a clinician a patient over-protects, calling a patient a clinician leaks a HIPAA
+# identifier (on independent English notes this order raised binary HIPAA token recall from
+# .974 to .991 and strict F1 from .810 to .824; on our synthetic notes strict F1 rose too).
 DEFAULT_PRIORITY: tuple[str, ...] = (
     "EMAIL",
     "URL",
@@ -45,8 +48,8 @@ DEFAULT_PRIORITY: tuple[str, ...] = (
     "PHONE",
     "AGE",
     "DATE",
-    "DOCTOR",
     "PATIENT",
+    "DOCTOR",
     "USERNAME",
     "HOSPITAL",
     "ORGANIZATION",
