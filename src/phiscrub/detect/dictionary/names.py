@@ -137,8 +137,19 @@ _LOWER_AFTER_RELATIVE = regex.compile(
 )
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 _FIRST_THEN_WORD = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?:\p{{Lu}}\.?|{WORD})[ ])?"
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?P<middle>\p{{Lu}}\.?|{WORD})[ ])?"
     rf"(?P<last>{WORD})(?![\w'’-])"
+)
+_FIRST_THEN_LAST = regex.compile(
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
+)
+# Names in lower case ("john smith", "anna s.", "mr. patel"): a listed first name and a listed
+# surname (or an initial), or a title and a listed name, none of them a frequent English word.
+_LOWER_FIRST_LAST = regex.compile(
+    r"(?<![\w'’.-])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
+)
+_LOWER_TITLE = regex.compile(
+    r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}{2,})(?![\w'’-])"
 )
 # Words that make a "First Word" run a place or an institution rather than a person.
 PLACE_WORDS = _words(
@@ -175,6 +186,7 @@ NOT_NAME = _words(
     contact call please thank thanks dear regards sincerely kind best signed dictated
     electronically cc re subject ok requesting referring ordering called result primary sees
     seen went notified endorsed handoff paged copy to
+    braden apgar mallampati glasgow
     """
 )
 
@@ -247,25 +259,80 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         if listed and not gaz.is_common(word) and word not in NOT_NAME:
             found.append(match.span("n"))
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
-    for match in _FIRST_THEN_WORD.finditer(text):
-        first, last = match.group("first").lower(), match.group("last").lower()
-        end = match.end()
-        if last.endswith(("'s", "’s")):  # a possessive: "Robert Brown's labs"
-            last, end = last[:-2], end - 2
-        is_first = first in gaz.first_names or first in gaz.census_first_names
-        if not is_first or first in NOT_NAME or gaz.is_common(first):
+    yield from _gazetteer_names(text, gaz, found)
+    yield from _lower_case_names(text, gaz, found)
+
+
+def _first_name(word: str, gaz: Gazetteers) -> bool:
+    listed = word in gaz.first_names or word in gaz.census_first_names
+    return listed and word not in NOT_NAME and not gaz.is_common(word)
+
+
+def _gazetteer_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed first name followed by a word that is not a frequent English word, with an
+    optional middle name or initial. Candidates are read at every word (overlapping), so that
+    "Reschedule Emily Chen's MRI" still finds "Emily Chen"; the longest wins."""
+    candidates: list[tuple[int, int]] = []
+    for pattern in (_FIRST_THEN_WORD, _FIRST_THEN_LAST):
+        for match in pattern.finditer(text, overlapped=True):
+            end = _checked_end(text, match, gaz)
+            if end is not None:
+                candidates.append((match.start(), end))
+    taken = list(found)
+    for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
+        if any(s < end and start < e for s, e in taken):
             continue
-        if last in NOT_NAME or (gaz.is_common(last) and not gaz.is_name(last)):
-            continue
-        following = _NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
-        if last in gaz.eponyms and (not gaz.is_name(last) or after in EPONYM_HEADS):
-            continue
-        following = _NEXT_WORD.match(text, match.end())
-        if last in PLACE_WORDS or (following and following.group(1).lower() in PLACE_WORDS):
-            continue
-        if any(s < end and match.start() < e for s, e in found):
-            continue
-        before = text[max(0, match.start() - 20) : match.start()]
+        taken.append((start, end))
+        before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
-        yield NameHit(match.start(), end, label, 0.75, "gazetteer_first_name")
+        yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
+
+
+def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
+    """Where a first-name candidate ends, or None when it is not a name."""
+    first, last = match.group("first").lower(), match.group("last").lower()
+    end = match.end()
+    if last.endswith(("'s", "’s")):  # a possessive: "Robert Brown's labs"
+        last, end = last[:-2], end - 2
+    if not _first_name(first, gaz):
+        return None
+    middle = (match.groupdict().get("middle") or "").lower().rstrip(".")
+    ordinary = middle in NOT_NAME or (gaz.is_common(middle) and not gaz.is_name(middle))
+    if len(middle) > 1 and ordinary:
+        return None
+    if last in NOT_NAME or (gaz.is_common(last) and not gaz.is_name(last)):
+        return None
+    following = _NEXT_WORD.match(text, end)
+    after = following.group(1).lower() if following else ""
+    if last in gaz.eponyms and (not gaz.is_name(last) or after in EPONYM_HEADS):
+        return None
+    if last in PLACE_WORDS or after in PLACE_WORDS:
+        return None
+    return end
+
+
+def _lower_case_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    taken = list(found)
+    hits: list[tuple[int, int, str]] = []
+    for match in _LOWER_FIRST_LAST.finditer(text, overlapped=True):
+        first, last = match.group("first"), match.group("last").rstrip(".")
+        if not _first_name(first, gaz):
+            continue
+        if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
+            continue
+        hits.append((match.start(), match.end(), "lower_first_last"))
+    for match in _LOWER_TITLE.finditer(text):
+        last = match.group("last")
+        if gaz.is_name(last) and not gaz.is_common(last) and last not in NOT_NAME:
+            hits.append((*match.span("last"), "lower_title"))
+    for start, end, rule in hits:
+        if any(s < end and start < e for s, e in taken):
+            continue
+        taken.append((start, end))
+        before = text[max(0, start - 20) : start]
+        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        yield NameHit(start, end, label, 0.7, rule)
