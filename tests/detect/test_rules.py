@@ -12,6 +12,7 @@ from phiscrub.detect.rules.validators import (
 )
 from phiscrub.document import Document
 from phiscrub.errors import ConfigError
+from phiscrub.merge import merge_spans
 
 from ..conftest import span_of
 
@@ -155,3 +156,24 @@ def test_spanish_phones_with_a_country_prefix_or_after_a_label():
         ("NUMERO_FAX", "34- 963864175"),
         ("NUMERO_TELEFONO", "55304000"),
     }
+
+
+def test_notes_in_capitals_are_searched_title_cased_as_well():
+    from phiscrub.detect.rules.detector import title_cased
+
+    assert title_cased("SEEN SINCE THANKSGIVING; O'BRIEN, ACCT NO.: 57110378") == (
+        "Seen Since Thanksgiving; O'brien, Acct No.: 57110378"
+    )
+    assert title_cased("Seen since Thanksgiving by Dr. O'Brien") is None  # mixed case
+    text = "WORSE SINCE THANKSGIVING. ACCOUNT NO.: 57110378"
+    spans = merge_spans(RuleDetector("en").detect(Document("t", text)), "priority").spans
+    assert {(s.label, text[s.start : s.end]) for s in spans} == {
+        ("DATE", "THANKSGIVING"),
+        ("ACCOUNT", "57110378"),
+    }
+
+
+def test_hospitals_in_capitals_hold_no_small_words():
+    text = "SHE WAS ASSESSED AT AN OUTSIDE HOSPITAL. RETURN TO CLINIC WITH DR. FERNANDEZ."
+    spans = RuleDetector("en").detect(Document("t", text))
+    assert not [s for s in spans if s.label == "HOSPITAL"]

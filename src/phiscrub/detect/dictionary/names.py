@@ -35,7 +35,7 @@ NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
 
 CREDENTIALS = (
     r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
-    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|RD|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
+    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
     r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
     r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA)"
 )
@@ -68,11 +68,11 @@ RELATIVES = (
 CONTACTS = (
     r"(?i:emergency[ ]contact|next[ ]of[ ]kin|NOK|contact[ ]person|contact|relative|"
     r"accompanied[ ]by|brought[ ](?:in[ ])?by|escorted[ ]by|collected[ ]by|given[ ]to|"
-    r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|interpreter|c/o|care[ ]of)"
+    r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|interpreter|care[ ]of)"
 )
 # Verbs and marks after "Patient Name" with no colon ("Patient Ann Lee was reviewed").
 AFTER_PATIENT = (
-    r"(?=[ ](?:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
+    r"(?=[ ](?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
     r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues)\b"
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
 )
@@ -87,7 +87,7 @@ _RULES = (
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
         "credential",
         "DOCTOR",
-        rf"(?<![\w.-])(?P<n>{NAME}),?[ ]+{CREDENTIALS}(?![\w-])(?![ ,]*\d{{5}})",
+        rf"(?<![\w.-])(?P<n>{NAME})(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])(?![ ,]*\d{{5}})",
         0.93,
     ),
     (
@@ -127,7 +127,7 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
 
 
 _WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
-_CREDENTIAL = regex.compile(CREDENTIALS)
+_CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 # A first name written in lower case after a relative ("her brother ryan called"): kept only
 # when it is a listed first name and not a frequent English word.
 _LOWER_AFTER_RELATIVE = regex.compile(
@@ -187,6 +187,8 @@ NOT_NAME = _words(
     electronically cc re subject ok requesting referring ordering called result primary sees
     seen went notified endorsed handoff paged copy to
     braden apgar mallampati glasgow
+    wife husband son daughter mother father brother sister spouse partner friend aunt uncle
+    niece nephew cousin lady gentleman
     """
 )
 

@@ -39,10 +39,20 @@ class RuleDetector:
         return self._patterns
 
     def detect(self, doc: Document) -> list[Span]:
-        text = doc.text
         deadline = time.monotonic() + self.time_budget
+        spans = self._search(doc.text, doc.doc_id, deadline)
+        titled = title_cased(doc.text)
+        if titled is not None:  # a note in capitals: search its title-cased twin as well
+            spans += self._search(titled, doc.doc_id, deadline, titled=True)
+        return dedupe_spans(spans)
+
+    def _search(
+        self, text: str, doc_id: str, deadline: float, titled: bool = False
+    ) -> list[Span]:
         spans: list[Span] = []
         for pattern in self.patterns:
+            if titled and not pattern.spec.capitals:
+                continue
             remaining = deadline - time.monotonic()
             try:
                 if remaining <= 0:
@@ -50,7 +60,7 @@ class RuleDetector:
                 matches = list(pattern.compiled.finditer(text, timeout=remaining))
             except TimeoutError:
                 raise DetectionError(
-                    f"document {doc.doc_id!r}: rule patterns ran past their "
+                    f"document {doc_id!r}: rule patterns ran past their "
                     f"{self.time_budget:g} s budget (at pattern {pattern.name!r})"
                 ) from None
             spec = pattern.spec
@@ -67,4 +77,30 @@ class RuleDetector:
                     continue
                 score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
                 spans.append(Span(start, end, spec.label, score, f"{self.name}:{spec.name}"))
-        return dedupe_spans(spans)
+        return spans
+
+
+CAPITALS = 0.8  # share of upper-case letters that makes a note "in capitals"
+
+
+def title_cased(text: str) -> str | None:
+    """``text`` with every word title-cased, character for character (the same length and
+    offsets), when at least 80% of its letters are capitals; else None.
+
+    Notes typed in capitals defeat patterns written for mixed case ("Thanksgiving",
+    "Acct No.", "Industries"); their title-cased twin does not.
+    """
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    if not cased or sum(cased) < CAPITALS * len(cased):
+        return None
+    out: list[str] = []
+    in_word = False
+    for c in text:
+        if c.isalpha():
+            mapped = c.lower() if in_word else c.upper()
+            out.append(mapped if len(mapped) == 1 else c)
+            in_word = True
+        else:
+            out.append(c)
+            in_word = in_word and c in "'’"
+    return "".join(out)

@@ -13,6 +13,8 @@ A pattern file holds ``[[pattern]]`` tables::
     window = 40                         #   must be a positive one; without it, a negative
     require_context = false             #   cue alone drops the match
     validator = "date_numeric"          # optional, see validators.py
+    capitals = true                     # also search a note in capitals title-cased (false
+                                        #   where capitals are the pattern's evidence)
 
 An optional ``[define]`` table names regex fragments that patterns use as ``${NAME}``
 (``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once.
@@ -51,6 +53,7 @@ class PatternSpec(BaseModel):
     window: int = Field(default=40, ge=1, le=400)
     require_context: bool = False
     validator: str | None = None
+    capitals: bool = True
 
     @field_validator("validator")
     @classmethod
