@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from phiscrub.detect.base import TextMemo
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.names import find_names
 from phiscrub.detect.dictionary.places import find_places, find_professions
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.text.tokenize import tokenize
+
+_FOUND = TextMemo()  # language and text -> hits, whatever the detector's name and labels
 
 
 class DictionaryDetector:
@@ -26,18 +29,20 @@ class DictionaryDetector:
         self.labels = frozenset(labels) if labels else None
 
     def detect(self, doc: Document) -> list[Span]:
-        text = doc.text
-        gaz = gazetteers(self.language)
-        tokens = tokenize(text)  # shared by the place and profession gazetteers
-        hits = [
-            *find_names(text, gaz),
-            *find_places(text, tokens, self.language),
-            *find_professions(text, tokens, self.language),
-        ]
+        hits = _FOUND.get(self.language, doc.text, lambda: self._hits(doc.text))
         return dedupe_spans(
             [
                 Span(h.start, h.end, h.label, h.score, f"{self.name}:{h.rule}")
                 for h in hits
                 if h.end > h.start and (self.labels is None or h.label in self.labels)
             ]
+        )
+
+    def _hits(self, text: str) -> tuple:
+        gaz = gazetteers(self.language)
+        tokens = tokenize(text)  # shared by the place and profession gazetteers
+        return (
+            *find_names(text, gaz),
+            *find_places(text, tokens, self.language),
+            *find_professions(text, tokens, self.language),
         )

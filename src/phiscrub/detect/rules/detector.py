@@ -5,12 +5,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from phiscrub.detect.base import DetectionError
+from phiscrub.detect.base import DetectionError, TextMemo
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.document import Document, Span, dedupe_spans
 
 CONTEXT_BOOST = 0.05
+_FOUND = TextMemo()  # (patterns, budget) and text -> spans, whatever the detector's name
 
 
 class RuleDetector:
@@ -39,12 +40,19 @@ class RuleDetector:
         return self._patterns
 
     def detect(self, doc: Document) -> list[Span]:
+        key = (str(self.source), self.time_budget)
+        found = _FOUND.get(key, doc.text, lambda: self._detect(doc))
+        prefix = f"{self.name}:"
+        return [Span(s.start, s.end, s.label, s.score, prefix + s.source) for s in found]
+
+    def _detect(self, doc: Document) -> tuple[Span, ...]:
+        """Spans whose source is the pattern's name alone (the detector's name is added)."""
         deadline = time.monotonic() + self.time_budget
         spans = self._search(doc.text, doc.doc_id, deadline)
         titled = title_cased(doc.text)
         if titled is not None:  # a note in capitals: search its title-cased twin as well
             spans += self._search(titled, doc.doc_id, deadline, titled=True)
-        return dedupe_spans(spans)
+        return tuple(dedupe_spans(spans))
 
     def _search(
         self, text: str, doc_id: str, deadline: float, titled: bool = False
@@ -76,7 +84,7 @@ class RuleDetector:
                 if validate is not None and not validate(text[start:end]):
                     continue
                 score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
-                spans.append(Span(start, end, spec.label, score, f"{self.name}:{spec.name}"))
+                spans.append(Span(start, end, spec.label, score, spec.name))
         return spans
 
 
