@@ -269,3 +269,28 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
 
 def test_generic_services_without_a_cue_are_not_organizations():
     assert found("Child Protective Services and Social Services were informed.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call +33 1 42 68 53 00 today", {("PHONE", "+33 1 42 68 53 00")}),
+        ("Tel: +61 2 9374 4000", {("PHONE", "+61 2 9374 4000")}),
+        ("mobile 0412 345 678", {("PHONE", "0412 345 678")}),
+        ("(617)5550199", {("PHONE", "(617)5550199")}),
+        ("pager 4-5678; Pgr: 123-4567", {("PHONE", "4-5678"), ("PHONE", "123-4567")}),
+        ("DOB 1931", {("DATE", "1931")}),
+        ("see you next Weds", {("DATE", "Weds")}),
+        ("collected 20910314", {("DATE", "20910314")}),
+    ],
+)
+def test_international_phones_pagers_and_more_date_forms(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["+2 edema, 2+ pulses", "Tel: 2 times", "sat 94%", "20911399 units"],
+)
+def test_phone_and_date_look_alikes(text):
+    assert not {label for label, _ in found(text)} & {"PHONE", "DATE"}

@@ -173,6 +173,18 @@ def id_shaped(text: str) -> bool:
     return 7 <= digits <= 20 and not (digits in (10, 11) and phone_us(text))
 
 
+def phone_digits(text: str) -> bool:
+    """A telephone number of any country: 7 to 15 digits (ITU-T E.164), not all the same."""
+    digits = _digits(text)
+    return 7 <= len(digits) <= 15 and len(set(digits)) > 1 and not _is_date_or_time(text.strip())
+
+
+def date_compact(text: str) -> bool:
+    """yyyymmdd that exists."""
+    compact = _COMPACT_DATE.match(text)
+    return bool(compact) and _exists(*(int(g) for g in compact.groups()))
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "date_numeric": date_numeric,
     "year": year,
@@ -187,4 +199,6 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "zip_us": zip_us,
     "id_value": id_value,
     "id_shaped": id_shaped,
+    "phone_digits": phone_digits,
+    "date_compact": date_compact,
 }
