@@ -31,3 +31,31 @@ def test_detect_batch_uses_detect_many_when_there_is_one():
     batched = Batched()
     assert detect_batch(batched, DOCS) == [[Span(0, 1, "PATIENT", 0.5, "many")]] * 2
     assert batched.batches == [2]
+
+
+def test_text_memo_computes_once_per_settings_and_text_and_forgets_the_oldest():
+    from phiscrub.detect.base import TextMemo
+
+    memo = TextMemo(size=2)
+    calls: list[str] = []
+
+    def compute(text: str):
+        return lambda: calls.append(text) or (text.upper(),)
+
+    assert memo.get("en", "a", compute("a")) == ("A",)
+    assert memo.get("en", "a", compute("a")) == ("A",)
+    assert memo.get("es", "a", compute("a")) == ("A",)  # other settings: computed again
+    assert calls == ["a", "a"]
+    memo.get("en", "b", compute("b"))  # evicts ("en", "a"), the least recently used
+    memo.get("en", "a", compute("a"))
+    assert calls == ["a", "a", "b", "a"]
+
+
+def test_rule_spans_carry_each_detectors_name_when_shared():
+    from phiscrub.detect.rules import RuleDetector
+
+    doc = Document("t", "Seen 03/14/2091.")
+    first = RuleDetector("en", name="rules").detect(doc)
+    second = RuleDetector("en", name="crf-rules").detect(doc)
+    assert [(s.start, s.end, s.source) for s in first] == [(5, 15, "rules:date_numeric")]
+    assert [(s.start, s.end, s.source) for s in second] == [(5, 15, "crf-rules:date_numeric")]
