@@ -83,3 +83,14 @@ def test_labels_option_limits_output():
     assert [(s.label, s.start, s.end, s.source) for s in spans] == [
         ("COUNTRY", 20, 26, "dictionary:place_cue")
     ]
+
+
+def test_occupied_ranges_merge_and_answer_overlaps():
+    from phiscrub.detect.dictionary.names import Occupied
+
+    taken = Occupied([(10, 20), (5, 8), (18, 25)])
+    assert (taken.starts, taken.ends) == ([5, 10], [8, 25])
+    assert taken.overlaps(7, 9) and taken.overlaps(24, 30) and taken.overlaps(0, 6)
+    assert not taken.overlaps(8, 10) and not taken.overlaps(25, 40) and not taken.overlaps(0, 5)
+    taken.add(8, 10)  # touching ranges join
+    assert (taken.starts, taken.ends) == ([5], [25])

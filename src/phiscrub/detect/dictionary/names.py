@@ -9,7 +9,8 @@ the i2b2 guidelines.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -265,6 +266,33 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     yield from _lower_case_names(text, gaz, found)
 
 
+class Occupied:
+    """Character ranges already taken, kept merged and sorted, so that an overlap check costs
+    a binary search (a note full of names stays linear, not quadratic)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(spans):
+            self.add(start, end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
+        return i >= 0 and self.ends[i] > start
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_left(self.starts, start)
+        if i > 0 and self.ends[i - 1] >= start:  # joins the range before
+            i -= 1
+            start = self.starts[i]
+        j = i
+        while j < len(self.starts) and self.starts[j] <= end:  # and those it reaches
+            end = max(end, self.ends[j])
+            j += 1
+        self.starts[i:j] = [start]
+        self.ends[i:j] = [end]
+
+
 def _first_name(word: str, gaz: Gazetteers) -> bool:
     listed = word in gaz.first_names or word in gaz.census_first_names
     return listed and word not in NOT_NAME and not gaz.is_common(word)
@@ -282,11 +310,11 @@ def _gazetteer_names(
             end = _checked_end(text, match, gaz)
             if end is not None:
                 candidates.append((match.start(), end))
-    taken = list(found)
+    taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
-        if any(s < end and start < e for s, e in taken):
+        if taken.overlaps(start, end):
             continue
-        taken.append((start, end))
+        taken.add(start, end)
         before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
         yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
@@ -318,7 +346,7 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
 def _lower_case_names(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
-    taken = list(found)
+    taken = Occupied(found)
     hits: list[tuple[int, int, str]] = []
     for match in _LOWER_FIRST_LAST.finditer(text, overlapped=True):
         first, last = match.group("first"), match.group("last").rstrip(".")
@@ -332,9 +360,9 @@ def _lower_case_names(
         if gaz.is_name(last) and not gaz.is_common(last) and last not in NOT_NAME:
             hits.append((*match.span("last"), "lower_title"))
     for start, end, rule in hits:
-        if any(s < end and start < e for s, e in taken):
+        if taken.overlaps(start, end):
             continue
-        taken.append((start, end))
+        taken.add(start, end)
         before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
         yield NameHit(start, end, label, 0.7, rule)

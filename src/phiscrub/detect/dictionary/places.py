@@ -9,7 +9,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
-from phiscrub.detect.dictionary.names import WORD, NameHit
+from phiscrub.detect.dictionary.names import WORD, NameHit, Occupied
 from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
@@ -89,15 +89,15 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
 
 def find_professions(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
     _, professions = _matchers(language)
-    found: list[tuple[int, int]] = []
+    found = Occupied()
     for hit in professions.find(tokens):
         start, end = tokens[hit.first].start, tokens[hit.last].end
         if "\n" in text[start:end]:
             continue
         if PROFESSION_CUE.search(text[max(0, start - 30) : start]):
-            found.append((start, end))
+            found.add(start, end)
             yield NameHit(start, end, "PROFESSION", 0.85, "gazetteer_profession")
     for match in UNKNOWN_PROFESSION.finditer(text):
         start, end = match.span("n")
-        if not any(s < end and start < e for s, e in found):
+        if not found.overlaps(start, end):
             yield NameHit(start, end, "PROFESSION", 0.7, "profession_cue")
