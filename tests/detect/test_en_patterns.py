@@ -294,3 +294,27 @@ def test_international_phones_pagers_and_more_date_forms(text, expected):
 )
 def test_phone_and_date_look_alikes(text):
     assert not {label for label, _ in found(text)} & {"PHONE", "DATE"}
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("date_month_day_line", " " * 1_000_000), ("url_bare_domain", "www." + "a." * 500_000)],
+)
+def test_patterns_that_were_quadratic_finish_a_megabyte(name, text):
+    """Linear now: the old forms would run for minutes here, past the regex timeout."""
+    pattern = next(p for p in EN.patterns if p.name == name)
+    assert list(pattern.compiled.finditer(text, timeout=20)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "see www.example.com/x; www.nhs.uk or example.co.uk",
+            {("URL", "www.example.com/x"), ("URL", "www.nhs.uk"), ("URL", "example.co.uk")},
+        ),
+        ("  3/15: better", {("DATE", "3/15")}),
+    ],
+)
+def test_rewritten_patterns_find_what_they_found(text, expected):
+    assert found(text) == expected
