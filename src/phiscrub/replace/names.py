@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from phiscrub.replace.avoid import holds_any
 from phiscrub.replace.keys import SecretKey
 from phiscrub.replace.packs import LanguagePack
 
@@ -118,8 +119,8 @@ class NameSurrogates:
 
         def fits(value: str) -> bool:  # no partial copies (Marc/Marcelino), no other PHI
             low = value.lower()
-            return not (folded in _fold(value) or _fold(value) in folded) and not any(
-                other in low for other in avoid if other != word.lower()
+            return not (folded in _fold(value) or _fold(value) in folded) and not holds_any(
+                low, avoid, skip=word.lower()
             )
 
         # the keyed first choice stays unless it does not fit the note (then keyed redraws),

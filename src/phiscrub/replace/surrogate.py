@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from phiscrub.errors import ConfigError
+from phiscrub.replace.avoid import MINIMUM, holds_any
 from phiscrub.replace.dates import DateShifter, safe_shifts
 from phiscrub.replace.keys import KeyedRandom, SecretKey
 from phiscrub.replace.names import NameSurrogates
@@ -54,11 +55,10 @@ def _overlaps_text(original: str, value: str) -> bool:
 
 
 def _reveals(value: str, avoid: frozenset[str]) -> bool:
-    folded = _normal(value)
-    return any(other in folded for other in avoid)
+    return holds_any(_normal(value), avoid)
 
 
-def avoid_set(originals: Iterable[str], minimum: int = 3) -> frozenset[str]:
+def avoid_set(originals: Iterable[str], minimum: int = MINIMUM) -> frozenset[str]:
     """The normalised PHI strings (of ``minimum`` characters or more) a note's surrogates must
     not contain: a surrogate that happens to hold another PHI string of the same note
     ("Baileyville" -> "Reynoldston" beside a Dr Reynolds) would print that string."""
