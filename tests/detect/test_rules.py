@@ -177,3 +177,24 @@ def test_hospitals_in_capitals_hold_no_small_words():
     text = "SHE WAS ASSESSED AT AN OUTSIDE HOSPITAL. RETURN TO CLINIC WITH DR. FERNANDEZ."
     spans = RuleDetector("en").detect(Document("t", text))
     assert not [s for s in spans if s.label == "HOSPITAL"]
+
+
+def test_compiling_the_patterns_is_outside_the_budget(tmp_path):
+    import time
+    import uuid
+
+    salt = uuid.uuid4().hex[:8]  # fresh regexes: the regex module's compile cache cannot help
+    words = "|".join(f"w{salt}{i}x" for i in range(3000))
+    table = "".join(
+        f"[[pattern]]\nname='p{n}'\nlabel='X'\nregex='(?:{words})y{n}'\n" for n in range(8)
+    )
+    det = RuleDetector(write(tmp_path, table), time_budget=0.02)
+    started = time.process_time()
+    assert det.detect(Document("short", "nothing to find here")) == []
+    assert time.process_time() - started > 0.02  # compiling took longer than the budget
+
+
+def test_the_budget_grows_with_the_note():
+    det = RuleDetector("en", time_budget=2.0)
+    assert det.budget("x" * 100) == 2.0
+    assert det.budget("x" * 1_000_000) == 40.0
