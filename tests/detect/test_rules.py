@@ -198,3 +198,11 @@ def test_the_budget_grows_with_the_note():
     det = RuleDetector("en", time_budget=2.0)
     assert det.budget("x" * 100) == 2.0
     assert det.budget("x" * 1_000_000) == 40.0
+
+
+def test_an_edited_pattern_file_is_not_answered_from_the_memo(tmp_path):
+    doc = Document("t", "code AB12 and CD34")
+    path = write(tmp_path, "[[pattern]]\nname='ab'\nlabel='X'\nregex='AB\\d+'\n")
+    assert [doc.text[s.start : s.end] for s in RuleDetector(path).detect(doc)] == ["AB12"]
+    path.write_text("[[pattern]]\nname='cd'\nlabel='X'\nregex='CD\\d+'\n", encoding="utf-8")
+    assert [doc.text[s.start : s.end] for s in RuleDetector(path).detect(doc)] == ["CD34"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from phiscrub.document import Document, Span, dedupe_spans
 CONTEXT_BOOST = 0.05
 BUDGET_CHARS = 50_000  # the budget is per this many characters: a 1 MB note gets 20 budgets
 WALL_SLACK = 4.0  # a search may take this many times the CPU time left in wall-clock time
-_FOUND = TextMemo()  # (patterns, budget) and text -> spans, whatever the detector's name
+_FOUND = TextMemo()  # (patterns' digest, budget) and text -> spans, whatever the detector's name
 
 
 class RuleDetector:
@@ -35,16 +36,21 @@ class RuleDetector:
         self.time_budget = time_budget
         self.name = name
         self._patterns: tuple[Pattern, ...] | None = None
+        self._memo_key: tuple[str, float] = ("", time_budget)
 
     @property
     def patterns(self) -> tuple[Pattern, ...]:
         if self._patterns is None:
             self._patterns = load_patterns(self.source)
+            # what the memo knows these patterns by: their content, not the file's path (a
+            # pattern file edited between two detectors in one process is another key)
+            specs = repr([p.spec for p in self._patterns]).encode("utf-8")
+            self._memo_key = (hashlib.sha256(specs).hexdigest(), self.time_budget)
         return self._patterns
 
     def detect(self, doc: Document) -> list[Span]:
-        key = (str(self.source), self.time_budget)
-        found = _FOUND.get(key, doc.text, lambda: self._detect(doc))
+        self.patterns  # noqa: B018 - loads the patterns and sets the memo key
+        found = _FOUND.get(self._memo_key, doc.text, lambda: self._detect(doc))
         prefix = f"{self.name}:"
         return [Span(s.start, s.end, s.label, s.score, prefix + s.source) for s in found]
 
