@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from phiscrub.configs import loads, validated
 from phiscrub.deid import check_output
 from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
-from phiscrub.detect.crf.clusters import make_clusters
+from phiscrub.detect.crf.clusters import brown_clusters, make_clusters
 from phiscrub.detect.crf.tagger import Progress
 from phiscrub.detect.neural import PRESETS, NeuralConfig, preset, require_torch
 from phiscrub.document import Document
@@ -116,7 +116,9 @@ def train_crf(
     """
     check_outputs(out, [p for p in (train, dev, embeddings) if p is not None])
     clusters = None
-    if config.features.clusters and embeddings is None:
+    if config.features.clusters and config.cluster_source == "brown":
+        clusters = brown_clusters(config.language, config.clusters)
+    elif config.features.clusters and embeddings is None:
         warnings.warn(
             "no word embeddings given (--embeddings): training without cluster features",
             stacklevel=2,
@@ -124,7 +126,7 @@ def train_crf(
         config = config.model_copy(
             update={"features": config.features.model_copy(update={"clusters": False})}
         )
-    if config.features.clusters:
+    elif config.features.clusters:
         assert embeddings is not None
         clusters = make_clusters(read_vectors(embeddings), config.clusters, seed)
     docs = list(read_corpus(train, input_format))

@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFConfig, CRFTagger
-from phiscrub.detect.crf.clusters import ClusterTable, make_clusters
+from phiscrub.detect.crf.clusters import ClusterTable, brown_clusters, make_clusters
 from phiscrub.document import Document, Span
 from phiscrub.embeddings import read_vectors
 from phiscrub.errors import ConfigError
@@ -63,6 +63,7 @@ from phiscrub.pipeline import (
     load_pipeline,
 )
 from phiscrub.privacy import census
+from phiscrub.augment import AugmentSettings, augment
 from phiscrub.train import check_outputs, read_crf_config, read_neural_config
 
 Event = Callable[[str], None]
@@ -82,6 +83,7 @@ class TrainingSettings(BaseModel):
     seed: int = 1
     embeddings: str | None = None
     device: Literal["cpu", "cuda"] = "cpu"
+    augment: AugmentSettings = AugmentSettings()
     recipe: dict[str, MemberRecipe] = Field(default_factory=dict)
 
 
@@ -134,7 +136,7 @@ class _Resources:
     seed: int
     tell: Event = field(default=lambda _message: None)
     _vectors: object = None
-    _clusters: dict[tuple[int, ...], ClusterTable] = field(default_factory=dict)
+    _clusters: dict[tuple, ClusterTable] = field(default_factory=dict)
 
     def vectors(self):
         if self._vectors is None and self.embeddings is not None:
@@ -144,6 +146,11 @@ class _Resources:
     def clusters(self, config: CRFConfig) -> ClusterTable | None:
         if not config.features.clusters:
             return None
+        if config.cluster_source == "brown":
+            key = ("brown", config.language, *config.clusters)
+            if key not in self._clusters:
+                self._clusters[key] = brown_clusters(config.language, config.clusters)
+            return self._clusters[key]
         if self.embeddings is None:
             raise ConfigError(
                 "CRF cluster features need word embeddings: set [train] embeddings, or "
@@ -362,6 +369,10 @@ def train_pipeline(
         raise ConfigError("the cross-predictions file must not be an input or inside one")
     tell = on_event or (lambda _message: None)
     docs = list(read_corpus(train, input_format))
+    read = len(docs)
+    docs = augment(docs, settings.augment)
+    if len(docs) > read:
+        tell(f"augmentation added {len(docs) - read} copies to {read} training documents")
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     config = recipe.pipeline_config()
     trainable = [

@@ -1,7 +1,10 @@
+import gzip
+import json
+
 import numpy as np
 import pytest
 
-from phiscrub.detect.crf.clusters import ClusterTable, make_clusters
+from phiscrub.detect.crf.clusters import ClusterTable, brown_clusters, make_clusters
 from phiscrub.embeddings import WordVectors
 from phiscrub.errors import FormatError
 
@@ -29,3 +32,26 @@ def test_table_round_trip_and_bad_file(tmp_path):
     (tmp_path / "clusters.json").write_text('{"ids": {}}')
     with pytest.raises(FormatError, match=r"clusters\.json: not a cluster table"):
         ClusterTable.load(tmp_path)
+
+
+def _brown_file(tmp_path, table: dict) -> object:
+    path = tmp_path / "en_lexeme_cluster.json.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        json.dump(table, handle)
+    return path
+
+
+def test_brown_prefixes_first_spelling_wins_and_word_cap(tmp_path):
+    # paths 1011, 111110110, 1111011101 (the integer's binary digits), in frequency order
+    path = _brown_file(tmp_path, {"the": 11, "John": 502, "john": 989, "2019": 5, "rare": 7})
+    table = brown_clusters("en", [2, 4, 6], max_words=3, path=path)
+    assert table.granularities == (2, 4, 6)
+    assert table.ids == {"the": (2, 11, 11), "john": (3, 15, 62), "0000": (2, 5, 5)}
+    assert table.lookup("JOHN") == (3, 15, 62)  # "John" came first; "john" is not kept again
+    assert table.lookup("rare") is None  # past max_words
+
+
+def test_brown_bad_table_names_the_file(tmp_path):
+    path = _brown_file(tmp_path, ["not", "a", "table"])
+    with pytest.raises(FormatError, match=r"en_lexeme_cluster\.json\.gz: not a Brown"):
+        brown_clusters("en", [4], path=path)

@@ -130,3 +130,9 @@ def test_no_families_leaves_only_the_bias():
 def test_sequence_unit(unit, expected):
     featurizer = Featurizer(CRFConfig(sequence=unit))
     assert len(featurizer.layout("One. Two").sequences) == expected
+
+
+def test_frequency_of_the_word_and_its_neighbours():
+    _, feats = _features(_only("frequency"), "the Ryan 12 dyspneic")
+    assert feats[1] == ["bias", "zf[-1]=8", "zf[0]=5", "zf[1]=-"]
+    assert feats[3] == ["bias", "zf[-1]=-", "zf[0]=0"]  # unseen words are 0, numbers "-"

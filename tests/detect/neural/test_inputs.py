@@ -67,11 +67,22 @@ def test_feature_families_of_crf_feature_strings():
         "dictionary",
         "dictionary",
     ]
-    assert [feature_family(f) for f in ["r[1]=I-DATE", "lstart", "bias"]] == [
+    assert [feature_family(f) for f in ["r[1]=I-DATE", "lstart", "zf[-1]=5", "bias"]] == [
         "rules",
         "positional",
+        "frequency",
         None,
     ]
+
+
+def test_frequency_family_reaches_the_network_inputs():
+    config = NeuralConfig(input="line", features={"enabled": True, "families": ["frequency"]})
+    encoder = InputEncoder(config)
+    doc = Document("d", "the Ryan")
+    strings = encoder.feature_strings(doc, encoder.tokenize(doc.text))
+    assert strings == {
+        "frequency": [["zf[0]=8", "zf[1]=5"], ["zf[-1]=8", "zf[0]=5"]],
+    }
 
 
 def test_batch_pads_pieces_and_carries_gold_tags():

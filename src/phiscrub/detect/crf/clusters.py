@@ -1,13 +1,20 @@
-"""Word clusters from embeddings: k-means over word2vec vectors at several granularities.
+"""Word clusters: Brown clusters of general text, or k-means over word2vec vectors.
 
-They stand in for the Brown clusters of Liu et al.: a word's cluster ids tell the CRF which
-words behave alike ("martínez" near other surnames) even when the word itself was never seen in
-training. The table is made once at training time and saved in the model directory as JSON, so
-tagging needs neither the embeddings file nor scikit-learn.
+A word's cluster ids tell the CRF which words behave alike ("martínez" near other surnames)
+even when the word itself was never seen in training. Two sources:
+
+- ``brown``: the Brown clusters Liu et al. used, as spaCy ships them for English and Spanish
+  in ``spacy-lookups-data`` (MIT; clusters of a large general corpus). A word's ids are the
+  prefixes of its bit path at several lengths (the hierarchy's levels).
+- ``embeddings``: mini-batch k-means over word2vec vectors at several granularities.
+
+The table is made once at training time and saved in the model directory as JSON, so tagging
+needs neither the lookups package, the embeddings file nor scikit-learn.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,6 +27,8 @@ from phiscrub.errors import FormatError, PhiscrubError
 from phiscrub.io.files import write_atomic
 
 CLUSTERS_FILE = "clusters.json"
+BROWN_WORDS = 100_000
+"""How many of the most frequent words of the Brown table a model keeps."""
 
 
 @dataclass(frozen=True)
@@ -84,3 +93,52 @@ def make_clusters(
     for row, word in enumerate(words):
         ids.setdefault(embedding_key(word), tuple(int(c[row]) for c in columns))
     return ClusterTable(tuple(granularities), ids)
+
+
+def brown_table_path(language: str) -> Path:
+    """The installed ``spacy-lookups-data`` file of ``language``'s Brown clusters."""
+    try:
+        import spacy_lookups_data
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise PhiscrubError(
+            "Brown clusters need spacy-lookups-data: pip install 'phiscrub[clusters]'"
+        ) from None
+    path = Path(spacy_lookups_data.__file__).parent / "data" / f"{language}_lexeme_cluster.json.gz"
+    if not path.exists():
+        raise PhiscrubError(f"spacy-lookups-data has no Brown clusters for {language!r}")
+    return path
+
+
+def brown_clusters(
+    language: str,
+    prefixes: list[int],
+    max_words: int = BROWN_WORDS,
+    path: Path | None = None,
+) -> ClusterTable:
+    """The Brown clusters of ``language`` as a table of bit-path prefixes.
+
+    Args:
+        language: ``en`` or ``es``.
+        prefixes: Path prefix lengths, one id each (Liu et al.'s levels are 4, 6, 10, 20).
+        max_words: Keep the first (most frequent) words of the table, by lookup key.
+        path: A gzipped JSON ``{word: cluster}`` table (spaCy's file for ``language`` when
+            None); a cluster is the integer whose binary digits are the word's path.
+    """
+    path = path if path is not None else brown_table_path(language)
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            table = json.load(handle)
+        items = [(str(word), int(cluster)) for word, cluster in table.items()]
+    except OSError as exc:
+        raise FormatError(path, exc.strerror or "cannot read") from None
+    except (ValueError, AttributeError, TypeError):
+        raise FormatError(path, "not a Brown cluster table") from None
+    ids: dict[str, tuple[int, ...]] = {}
+    for word, cluster in items:
+        if len(ids) >= max_words:
+            break
+        key = embedding_key(word)
+        if key not in ids:
+            bits = format(cluster, "b")
+            ids[key] = tuple(int(bits[:p], 2) for p in prefixes)
+    return ClusterTable(tuple(prefixes), ids)

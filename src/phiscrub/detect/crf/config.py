@@ -23,6 +23,7 @@ FAMILIES: tuple[str, ...] = (
     "rules",
     "positional",
     "clusters",
+    "frequency",
 )
 
 
@@ -40,8 +41,11 @@ class FeatureConfig(BaseModel):
         dictionary: Gazetteer membership of the word and the dictionary detector's spans.
         rules: The rule detector's spans (Liu's and Dehghan's "rules as features").
         positional: Line number bucket, first/last token of its line, space before/after.
-        clusters: Cluster ids of the word's embedding at several granularities (needs a
-            cluster table, made from an embeddings file at training time).
+        clusters: Cluster ids of the word and its neighbours at several granularities
+            (needs a cluster table, made at training time; see ``CRFConfig.cluster_source``).
+        frequency: How common the word and its neighbours are in general text of the
+            language (wordfreq's Zipf scale, rounded): ``dyspneic`` is rare, ``ryan`` is not.
+            Off by default, so that models saved before it read the same.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -58,6 +62,7 @@ class FeatureConfig(BaseModel):
     rules: bool = True
     positional: bool = True
     clusters: bool = True
+    frequency: bool = False
 
 
 class TrainerConfig(BaseModel):
@@ -87,7 +92,10 @@ class CRFConfig(BaseModel):
             splitting cuts addresses after abbreviations such as "Avda.".
         split_case: Also cut tokens where the case changes (``DRAlberto`` -> ``DR Alberto``).
         labels: Only learn these labels (all labels of the training data when None).
-        clusters: Cluster granularities (k of each k-means) when clusters are made.
+        cluster_source: Where cluster ids come from: ``brown`` (the Brown clusters of general
+            text for ``language``, from spacy-lookups-data) or ``embeddings`` (k-means over
+            the word embeddings given for training).
+        clusters: Cluster granularities: Brown path prefix lengths, or the k of each k-means.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -98,6 +106,7 @@ class CRFConfig(BaseModel):
     sequence: Literal["sentence", "line", "document"] = "line"
     split_case: bool = True
     labels: list[str] | None = None
+    cluster_source: Literal["embeddings", "brown"] = "embeddings"
     clusters: list[int] = Field(default=[32, 128, 512], min_length=1)
     features: FeatureConfig = FeatureConfig()
     trainer: TrainerConfig = TrainerConfig()

@@ -21,6 +21,7 @@ from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.embeddings import embedding_key
+from phiscrub.text.frequency import zipf
 from phiscrub.text.sections import find_lines, find_sections, known_headers
 from phiscrub.text.sentences import END_MARKS, line_bounds, sentence_bounds
 from phiscrub.text.tags import TokenIndex
@@ -163,6 +164,8 @@ class Featurizer:
                 self._shapes(tokens, first, last, feats)
             if self.clusters is not None:
                 self._clusters(tokens, first, last, feats)
+            if f.frequency:
+                self._frequency(tokens, first, last, feats)
         for i, token in enumerate(tokens):
             if f.affixes:
                 self._affixes(token.text, feats[i])
@@ -252,6 +255,20 @@ class Featurizer:
                 found = ids[j + d]
                 for g, k in enumerate(table.granularities):
                     out.append(f"c{k}[{d}]={found[g] if found is not None else 'unk'}")
+
+    def _frequency(
+        self, tokens: list[Token], first: int, last: int, feats: list[list[str]]
+    ) -> None:
+        language = self.config.language
+        zipfs = [
+            str(zipf(t.text, language)) if any(c.isalpha() for c in t.text) else "-"
+            for t in tokens[first:last]
+        ]
+        for j in range(last - first):
+            out = feats[first + j]
+            for d in (-1, 0, 1):
+                if 0 <= j + d < last - first:
+                    out.append(f"zf[{d}]={zipfs[j + d]}")
 
     @staticmethod
     def _sentence(tokens: list[Token], sentences: Bounds, feats: list[list[str]]) -> None:

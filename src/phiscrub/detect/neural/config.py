@@ -17,7 +17,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-FEATURE_FAMILIES: tuple[str, ...] = ("sentence", "section", "dictionary", "rules", "positional")
+FEATURE_FAMILIES: tuple[str, ...] = (
+    "sentence",
+    "section",
+    "dictionary",
+    "rules",
+    "positional",
+    "frequency",
+)
 
 
 class TokenSettings(BaseModel):
@@ -45,7 +52,9 @@ class FeatureSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     enabled: bool = False
-    families: list[Literal["sentence", "section", "dictionary", "rules", "positional"]] = [
+    families: list[
+        Literal["sentence", "section", "dictionary", "rules", "positional", "frequency"]
+    ] = [
         "sentence",
         "section",
         "dictionary",

@@ -41,6 +41,7 @@ _FAMILY_OF = (
     ("lend", "positional"),
     ("spb", "positional"),
     ("spa", "positional"),
+    ("zf[", "frequency"),
 )
 
 
