@@ -211,13 +211,42 @@ ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted([*ROOT.glob("recipes/*.toml"), *ROOT.glob("examples/recipes/*.toml")])
 
 
-@pytest.mark.parametrize("path", [p for p in SHIPPED if "bilstm-fea" not in p.name], ids=str)
+PIPELINES = [p for p in SHIPPED if "[[detector]]" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("path", PIPELINES, ids=str)
 def test_shipped_recipes_are_valid(path):
     from phiscrub.detect.neural import PRESETS
+    from phiscrub.train import read_crf_config, read_neural_config
 
     recipe = read_recipe(path)
     assert recipe.merge.ensemble is not None
-    for item in recipe.train.recipe.values():
-        assert (
-            item.config is None or item.config in PRESETS or (path.parent / item.config).is_file()
-        )
+    types = {d.name: d.type for d in recipe.detector}
+    for name, item in recipe.train.recipe.items():
+        if item.config is None or item.config in PRESETS:
+            continue
+        member = path.parent / item.config
+        if types[name] == "crf":
+            read_crf_config(member, item.without, recipe.language)
+        else:
+            read_neural_config(str(member), recipe.language)
+
+
+def test_brown_clusters_need_no_embeddings_and_are_made_once(tmp_path, monkeypatch):
+    import gzip
+    import json
+
+    import phiscrub.detect.crf.clusters as clusters
+    from phiscrub.detect.crf import CRFConfig
+
+    path = tmp_path / "en_lexeme_cluster.json.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        json.dump({"lee": 6, "fever": 9}, handle)
+    monkeypatch.setattr(clusters, "brown_table_path", lambda language: path)
+    resources = module._Resources(None, seed=1)
+    config = CRFConfig(cluster_source="brown", clusters=[2, 4])
+    table = resources.clusters(config)
+    assert table.ids == {"lee": (3, 6), "fever": (2, 9)}
+    assert resources.clusters(config) is table
+    with pytest.raises(ConfigError, match="need word embeddings"):
+        resources.clusters(CRFConfig())
