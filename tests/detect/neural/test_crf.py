@@ -83,3 +83,28 @@ def test_viterbi_never_takes_a_forbidden_transition():
     emissions[0, :, 2] = 50.0  # I-X everywhere is forbidden at the start, end and after O
     path = crf.decode(emissions, torch.ones(1, 3, dtype=torch.bool))[0]
     assert path == [1, 2, 3]
+
+
+def test_only_sequences_whose_best_path_may_hold_a_tag_are_decoded():
+    from phiscrub.detect.neural.tagger import needs_decoding
+
+    # p(not O) per token: .1 + .1 < .9 (all O wins), .3 + .3 > .7 (may not), padding ignored
+    marginals = torch.tensor(
+        [
+            [[0.9, 0.1], [0.9, 0.1], [0.0, 1.0]],
+            [[0.7, 0.3], [0.7, 0.3], [0.7, 0.3]],
+            [[0.4, 0.6], [1.0, 0.0], [1.0, 0.0]],
+        ]
+    )
+    mask = torch.tensor([[True, True, False], [True, True, True], [True, False, False]])
+    assert needs_decoding(marginals, mask).tolist() == [False, True, True]
+    # and wherever a sequence is skipped, Viterbi's path is all O
+    crf = _crf(3)
+    generator = torch.Generator().manual_seed(5)
+    emissions = torch.randn(200, 6, len(TAGS), generator=generator) * 2
+    emissions[:, :, 0] += torch.rand(200, 1, generator=generator) * 8  # from unsure to sure O
+    full = torch.ones(200, 6, dtype=torch.bool)
+    skipped = ~needs_decoding(crf.marginals(emissions, full), full)
+    assert 20 < int(skipped.sum()) < 180
+    paths = crf.decode(emissions, full)
+    assert all(paths[b] == [0] * 6 for b in skipped.nonzero().flatten().tolist())

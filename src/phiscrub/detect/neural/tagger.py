@@ -56,6 +56,23 @@ def _emissions(
     return out
 
 
+OUTSIDE_SLACK = 1e-3
+"""Margin for float error in ``needs_decoding``'s test."""
+
+
+def needs_decoding(marginals: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    """Which sequences may have a best path other than all ``O`` (tag 0): ``[B]`` booleans.
+
+    With q_t the marginal probability that token t is not ``O``, the all-``O`` path has
+    probability at least 1 - sum q_t, and any other path at most max q_t (it is not ``O``
+    somewhere). Where the first exceeds the second the Viterbi path is all ``O`` and gives no
+    span, so it need not be decoded: most lines of a note hold no PHI. Exact, up to the
+    float error that ``OUTSIDE_SLACK`` covers.
+    """
+    q = (1 - marginals[:, :, 0]) * mask
+    return (1 - q.sum(1)) <= q.max(1).values + OUTSIDE_SLACK
+
+
 def predict(
     model: TaggerModel,
     config: NeuralConfig,
@@ -98,10 +115,14 @@ def predict(
                 emissions[b, : len(s)] = s
                 mask[b, : len(s)] = True
             emissions, mask = emissions.to(device), mask.to(device)
-            paths = model.crf.decode(emissions, mask)
-            marginals = model.crf.marginals(emissions, mask).cpu().numpy()
+            marginals = model.crf.marginals(emissions, mask)
+            needed = needs_decoding(marginals, mask).nonzero().flatten().tolist()
+            decoded = model.crf.decode(emissions[needed], mask[needed]) if needed else []
+            paths = dict(zip(needed, decoded, strict=True))
+            marginals = marginals.cpu().numpy()
             for b, (k, first, _) in enumerate(chunk):
-                spans[k] += _spans(docs[k], first, paths[b], marginals[b], vocab, name)
+                if b in paths:
+                    spans[k] += _spans(docs[k], first, paths[b], marginals[b], vocab, name)
     return [sorted(s, key=lambda x: (x.start, x.end, x.label)) for s in spans]
 
 
