@@ -298,9 +298,7 @@ def _first_name(word: str, gaz: Gazetteers) -> bool:
     return listed and word not in NOT_NAME and not gaz.is_common(word)
 
 
-def _gazetteer_names(
-    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
-) -> Iterator[NameHit]:
+def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
     optional middle name or initial. Candidates are read at every word (overlapping), so that
     "Reschedule Emily Chen's MRI" still finds "Emily Chen"; the longest wins."""

@@ -91,9 +91,7 @@ class RuleDetector:
                 try:
                     if remaining <= 0:
                         raise TimeoutError
-                    matches = list(
-                        pattern.compiled.finditer(text, timeout=remaining * WALL_SLACK)
-                    )
+                    matches = list(pattern.compiled.finditer(text, timeout=remaining * WALL_SLACK))
                 except TimeoutError:
                     if clock.remaining() > 0:
                         continue  # the wall clock ran out on a busy machine, not the CPU budget
