@@ -4,14 +4,16 @@ the default one, on our synthetic notes and on English that phiscrub was not bui
     python benchmarks/english_ood.py                      # 300 + 300 meddeid notes
     python benchmarks/english_ood.py --without-torch      # as where PyTorch is not installed
     python benchmarks/english_ood.py --systems rules,default --name english_ood_quick
+    python benchmarks/english_ood.py --default /tmp/candidate --systems default --name try
 
 Sets (see ood_corpora.py): ``synthetic`` (our generator, an unseen seed: in distribution);
 ``meddeid-en-US`` and ``meddeid-en-GB`` (meddeid-data, run as an external program in its own
-virtual environment under --cache, fixed seeds); ``btc``, ``wnut17-test`` and ``presidio``
-(real tweets and web text, template sentences: names, places, organisations). Clinical sets
-are scored with all ten i2b2 criteria, leak, HIPAA leak, name recall and per-label tables; the
-general sets by binary token P/R/F1 over names and places (only spans whose category is NAME
-or LOCATION count, as nothing else is annotated there) and token recall per category.
+virtual environment under --cache, fixed seeds); ``btc-gh`` (BTC's sections g and h: the
+others are training data of ``default``), ``wnut17-test`` and ``presidio`` (real tweets and
+web text, template sentences: names, places, organisations). Clinical sets are scored with
+all ten i2b2 criteria, leak, HIPAA leak, name recall and per-label tables; the general sets by
+binary token P/R/F1 over names and places (only spans whose category is NAME or LOCATION
+count, as nothing else is annotated there) and token recall per category.
 
 Writes ``benchmarks/results/english_ood[_without-torch].json`` and its table in BENCHMARKS.md.
 The generated notes stay in --cache, outside the repository.
@@ -46,20 +48,21 @@ def _only(docs: list[Document], keep) -> list[Document]:
     return [doc.with_spans(s for s in doc.spans if keep(doc, s)) for doc in docs]
 
 
-def _systems(without_torch: bool):
-    """(name, function from documents to annotated documents) for each system scored."""
+def _systems(without_torch: bool, default_path: Path | None = None):
+    """(name, function from documents to annotated documents) for each system scored;
+    ``default`` and its members from ``default_path`` when given (a candidate model)."""
     from phiscrub.detect.base import detect_batch
     from phiscrub.pipeline import Pipeline, load_pipeline
 
     systems = []
     for name in CLINICAL_PIPELINES:
-        pipeline = load_pipeline(name)
+        pipeline = load_pipeline(default_path if name == "default" and default_path else name)
         systems.append((name, lambda docs, p=pipeline: list(p.annotate_all(docs))))
         if pipeline.config.merge.sanity is None:  # the same with the sanity layer after it
             merge = pipeline.config.merge.model_copy(update={"sanity": "en"})
             sane = Pipeline(pipeline.config.model_copy(update={"merge": merge}), pipeline.base)
             systems.append((f"{name} + sanity", lambda docs, p=sane: list(p.annotate_all(docs))))
-    default = load_pipeline("default")
+    default = load_pipeline(default_path or "default")
     for detector in default.detectors:
         systems.append(
             (
@@ -113,6 +116,7 @@ def main() -> None:
     parser.add_argument("--systems", help="comma-separated system names (default: all)")
     parser.add_argument("--name", help="result name (default: english_ood[_without-torch])")
     parser.add_argument("--core", type=int, help="the core to pin to (default: the last one)")
+    parser.add_argument("--default", type=Path, help="score this pipeline as `default`")
     args = parser.parse_args()
     if args.without_torch:
         sys.modules["torch"] = None  # type: ignore[assignment]  # imports now fail
@@ -134,7 +138,7 @@ def main() -> None:
     general = general_ner()
     rows, detail = [], {}
     wanted = set(args.systems.split(",")) if args.systems else None
-    for name, run in _systems(args.without_torch):
+    for name, run in _systems(args.without_torch, args.default):
         if wanted is not None and name not in wanted:
             continue
         run(clinical["synthetic"][:1])  # load patterns, gazetteers and models before timing
