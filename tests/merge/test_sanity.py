@@ -27,6 +27,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Pathology:\nbenign", "Pathology", "DEPARTMENT"),
         ("INTERNAL MEDICINE\nSeen today.", "INTERNAL MEDICINE", "DEPARTMENT"),
         ("Signed, MD", "MD", "DOCTOR"),
+        ("seen in clinic since march", "march", "ZIP"),
+        ("Call back: none", "none", "PHONE"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -68,6 +70,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("East Willis, PA 52162", "PA", "STATE"),  # a state, not a physician assistant
         ("T: 01-23-2020\nCC/if\n", "if", "DOCTOR"),  # typist's initials
         ("Hudson Memorial Hospital\nCardiology\n5282 Branch Pass", "Cardiology", "DEPARTMENT"),
+        ("London SW1A 1AA", "SW1A 1AA", "ZIP"),
+        ("Tel 1-800-FLOWERS", "1-800-FLOWERS", "PHONE"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -3,7 +3,9 @@ swallow ordinary words are cut back. Its rules are data (``resources/sanity/LANG
 
 Rules, in order, for each merged span:
 
-1. no letter and no digit ("-----", "//"): dropped;
+1. no letter and no digit ("-----", "//"): dropped; a span of a label that is always written
+   with digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one
+   ("march" as a ZIP code): dropped;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -52,13 +54,23 @@ class SanityRules:
     headings: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     cut_labels: frozenset[str] = frozenset()
+    digit_labels: frozenset[str] = frozenset()
     filler: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "filler", self.credentials | self.function_words)
 
 
-_LISTS = ("word_labels", "credentials", "never_alone", "headings", "function_words", "cut_labels")
+_LISTS = (
+    "word_labels",
+    "credentials",
+    "never_alone",
+    "headings",
+    "function_words",
+    "cut_labels",
+    "digit_labels",
+)
+_LABEL_LISTS = ("word_labels", "cut_labels", "digit_labels")
 
 
 @cache
@@ -73,8 +85,8 @@ def sanity_rules(language: str) -> SanityRules:
     if unknown:
         raise ConfigError(f"sanity/{language}.toml: unknown settings {unknown}")
     lists = {name: frozenset(str(w).lower() for w in data.get(name, ())) for name in _LISTS}
-    lists["word_labels"] = frozenset(str(w) for w in data.get("word_labels", ()))
-    lists["cut_labels"] = frozenset(str(w) for w in data.get("cut_labels", ()))
+    for name in _LABEL_LISTS:
+        lists[name] = frozenset(str(w) for w in data.get(name, ()))
     return SanityRules(bool(data.get("drop_without_alphanumerics", True)), **lists)
 
 
@@ -99,6 +111,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     """The span as the rules leave it: itself, cut back, or None (dropped)."""
     text = doc.span_text(span)
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
+        return None
+    if span.label in rules.digit_labels and not any(c.isdigit() for c in text):
         return None
     if span.label not in rules.word_labels:
         return span

@@ -40,6 +40,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("what meds is mr. patel on", {("PATIENT", "patel")}),
         ("Robert Brown's labs were normal.", {("PATIENT", "Robert Brown")}),
         ("Sonographer: Josephine Crawford RDMS", {("DOCTOR", "Josephine Crawford")}),
+        ("Discharge note for Jackson, Michael today", {("PATIENT", "Jackson, Michael")}),
         (
             "Born in Rwanda, moved to Dunnburgh in 2009.",
             {("COUNTRY", "Rwanda"), ("CITY", "Dunnburgh")},
@@ -71,6 +72,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "the patient went home; mark the chart",  # lower-case words that are names too
         "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
+        "Hughes, then Lopez; Kidney, Liver panel; Brown, Green",  # no first name after a comma
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

@@ -144,6 +144,11 @@ _FIRST_THEN_WORD = regex.compile(
 _FIRST_THEN_LAST = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
 )
+# A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
+# and a listed first name, neither a frequent English word.
+_LAST_COMMA_FIRST = regex.compile(
+    rf"(?<![\w.'’-])(?P<last>{WORD})[ ]?,[ ]?(?P<first>{WORD})(?:[ ]\p{{Lu}}\.)?(?![\w'’-])"
+)
 # Names in lower case ("john smith", "anna s.", "mr. patel"): a listed first name and a listed
 # surname (or an initial), or a title and a listed name, none of them a frequent English word.
 _LOWER_FIRST_LAST = regex.compile(
@@ -300,7 +305,7 @@ def _first_name(word: str, gaz: Gazetteers) -> bool:
 
 def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
-    optional middle name or initial. Candidates are read at every word (overlapping), so that
+    optional middle name or initial, or a listed surname, a comma and a listed first name. Candidates are read at every word (overlapping), so that
     "Reschedule Emily Chen's MRI" still finds "Emily Chen"; the longest wins."""
     candidates: list[tuple[int, int]] = []
     for pattern in (_FIRST_THEN_WORD, _FIRST_THEN_LAST):
@@ -308,6 +313,12 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             end = _checked_end(text, match, gaz)
             if end is not None:
                 candidates.append((match.start(), end))
+    for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
+        last = match.group("last").lower()
+        surname = last in gaz.census_last_names and not gaz.is_common(last)
+        if surname and last not in NOT_NAME and last not in PLACE_WORDS:
+            if _first_name(match.group("first").lower(), gaz):
+                candidates.append(match.span())
     taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
         if taken.overlaps(start, end):
