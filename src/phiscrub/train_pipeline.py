@@ -42,6 +42,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from phiscrub.augment import AugmentSettings, augment
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFConfig, CRFTagger
@@ -63,7 +64,6 @@ from phiscrub.pipeline import (
     load_pipeline,
 )
 from phiscrub.privacy import census
-from phiscrub.augment import AugmentSettings, augment
 from phiscrub.train import check_outputs, read_crf_config, read_neural_config
 
 Event = Callable[[str], None]

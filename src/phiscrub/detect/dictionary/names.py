@@ -305,8 +305,9 @@ def _first_name(word: str, gaz: Gazetteers) -> bool:
 
 def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
-    optional middle name or initial, or a listed surname, a comma and a listed first name. Candidates are read at every word (overlapping), so that
-    "Reschedule Emily Chen's MRI" still finds "Emily Chen"; the longest wins."""
+    optional middle name or initial, or a listed surname, a comma and a listed first name.
+    Candidates are read at every word (overlapping), so that "Reschedule Emily Chen's MRI"
+    still finds "Emily Chen"; the longest wins."""
     candidates: list[tuple[int, int]] = []
     for pattern in (_FIRST_THEN_WORD, _FIRST_THEN_LAST):
         for match in pattern.finditer(text, overlapped=True):
@@ -316,9 +317,9 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
         last = match.group("last").lower()
         surname = last in gaz.census_last_names and not gaz.is_common(last)
-        if surname and last not in NOT_NAME and last not in PLACE_WORDS:
-            if _first_name(match.group("first").lower(), gaz):
-                candidates.append(match.span())
+        ordinary = last in NOT_NAME or last in PLACE_WORDS
+        if surname and not ordinary and _first_name(match.group("first").lower(), gaz):
+            candidates.append(match.span())
     taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
         if taken.overlaps(start, end):
