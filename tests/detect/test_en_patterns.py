@@ -160,6 +160,10 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
         ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
         ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
+        ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
+        ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
+        ("Patient 2 of 3; pt 120/80; patient 1234 beds; pt 12345.5 mg", set()),
+        ("insurance number: W 2231 8870", {("HEALTHPLAN", "W 2231 8870")}),
         ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
         ("National Insurance number: NK 71 62 60 A\n", {("SSN", "NK 71 62 60 A")}),
         # no cue: an ID-shaped token
