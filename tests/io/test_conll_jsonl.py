@@ -13,6 +13,7 @@ DOC = Document(
     (Span(4, 11, "DOCTOR"), Span(18, 24, "DATE", 0.75, "crf")),
     {"patient_id": "p1"},
 )
+DOC2 = Document("d2", "Call 617-555-0100.", (Span(5, 17, "PHONE"),))
 
 
 def test_conll_layout_and_exact_round_trip(tmp_path):
@@ -81,3 +82,87 @@ def test_jsonl_errors_name_the_line(tmp_path):
     assert next(docs) == DOC
     with pytest.raises(FormatError, match="line 2, document x, offsets 1-5: offsets out of range"):
         next(docs)
+
+
+BAD_LINES = [
+    ('{"doc_id": "b", "text": "x", "spans": "x"}', "document b: 'spans' must be a list"),
+    ('{"doc_id": "b", "text": "xy", "spans": [8, 24]}', "each span must be an object"),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": 0, "end": 1, "label": ""}]}',
+        "'label' must be a non-empty string",
+    ),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": 0, "end": 1, "label": null}]}',
+        "'label' must be a non-empty string",
+    ),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": 0.9, "end": 1, "label": "A"}]}',
+        "'start' and 'end' must be integers",
+    ),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": true, "end": 2, "label": "A"}]}',
+        "'start' and 'end' must be integers",
+    ),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": 0, "end": 1, "label": "A", '
+        '"score": "high"}]}',
+        "'score' must be a finite number",
+    ),
+    (
+        '{"doc_id": "b", "text": "xy", "spans": [{"start": 0, "end": 1, "label": "A", '
+        '"score": NaN}]}',
+        "'score' must be a finite number",
+    ),
+    ('{"doc_id": "", "text": "x"}', "'doc_id' must be a non-empty string"),
+    ('{"doc_id": null, "text": "x"}', "'doc_id' must be a non-empty string"),
+    ('{"doc_id": "' + "d" * 300 + '", "text": "x"}', "'doc_id' must be a non-empty string"),
+    ('{"doc_id": "b", "text": "x \\ud800"}', "'text' holds a lone surrogate"),
+    ('{"doc_id": "b", "text": "x", "metadata": [1]}', "'metadata' must be an object"),
+    (
+        '{"doc_id": "b", "text": "x", "metadata": {"m": ' + "[" * 100000 + "]" * 100000 + "}}",
+        "nested too deeply",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "problem"), BAD_LINES, ids=range(len(BAD_LINES)))
+def test_jsonl_bad_values_are_errors_naming_the_line_not_coercions(tmp_path, line, problem):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(dumps_jsonl_line(DOC) + line + "\n" + dumps_jsonl_line(DOC2))
+    errors = []
+    assert list(read_jsonl(path, errors.append)) == [DOC, DOC2]
+    assert len(errors) == 1 and "line 2" in str(errors[0]) and problem in str(errors[0])
+    assert "d" * 300 not in str(errors[0])  # the value is never echoed
+    with pytest.raises(FormatError, match=problem.replace("(", r"\(")):
+        list(read_jsonl(path))
+
+
+def test_jsonl_reader_fuzzed_never_raises_past_its_error_handler(tmp_path):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+        max_leaves=12,
+    )
+    span = st.fixed_dictionaries(
+        {"start": values | st.integers(0, 6), "end": values | st.integers(0, 6), "label": values},
+        optional={"score": values, "id": values, "source": values},
+    )
+    record = st.fixed_dictionaries(
+        {"doc_id": values | st.text(min_size=1, max_size=4), "text": values | st.text()},
+        optional={"spans": st.lists(span, max_size=3) | values, "metadata": values},
+    )
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(record | values, max_size=4))
+    def check(lines):
+        path = tmp_path / "fuzz.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines) + dumps_jsonl_line(DOC))
+        errors = []
+        docs = list(read_jsonl(path, errors.append))
+        assert docs[-1] == DOC and all(isinstance(d, Document) for d in docs)
+        assert len(docs) + len(errors) == len(lines) + 1
+
+    check()

@@ -125,7 +125,9 @@ def read_format(path: Path, format: str | None) -> str:
     return format
 
 
-def _read_file(path: Path, format: str) -> Iterator[Document]:
+def _read_file(
+    path: Path, format: str, on_error: Callable[[FormatError], None] | None = None
+) -> Iterator[Document]:
     if format == "i2b2":
         yield read_i2b2(path)
     elif format == "brat":
@@ -133,7 +135,7 @@ def _read_file(path: Path, format: str) -> Iterator[Document]:
     elif format == "txt":
         yield read_plaintext(path)
     elif format == "jsonl":
-        yield from read_jsonl(path)
+        yield from read_jsonl(path, on_error)
     else:
         yield from read_conll(path)
 
@@ -173,7 +175,7 @@ def read_corpus(
     seen: dict[str, str] = {}
     for file in corpus_files(path, format, on_skip, follow_links):
         try:
-            for number, doc in enumerate(_read_file(file, format), start=1):
+            for number, doc in enumerate(_read_file(file, format, fail), start=1):
                 where = (
                     f"{file.name} (document {number})"
                     if format in SINGLE_FILE_FORMATS
