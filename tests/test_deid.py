@@ -343,3 +343,27 @@ def test_dates_that_cannot_be_read_are_counted_in_the_summary(tmp_path):
     summary = deid_corpus(tmp_path / "in.jsonl", tmp_path / "out", pipeline="gold", key=KEY)
     assert summary.unparsed_dates == 1
     assert json.loads((tmp_path / "out" / SUMMARY_FILE).read_text())["unparsed_dates"] == 1
+
+
+def test_resume_after_a_kill_mid_write_redoes_the_cut_note(tmp_path):
+    out = tmp_path / "out"
+    calls = []
+
+    def stop_after_two(doc):
+        calls.append(doc.doc_id)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, progress=stop_after_two)
+    partial = out / f"{ANNOTATIONS_FILE}.partial"
+    lines = partial.read_text().splitlines(keepends=True)
+    assert len(lines) == 2
+    partial.write_text(lines[0] + lines[1][: len(lines[1]) // 2])  # kill -9 during the write
+    summary = deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, resume=True)
+    assert (summary.documents, summary.resumed) == (2, 1)
+    fresh = tmp_path / "fresh"
+    deid_corpus(EXAMPLES / "gold", fresh, pipeline="gold", key=KEY)
+    assert (out / ANNOTATIONS_FILE).read_text() == (fresh / ANNOTATIONS_FILE).read_text()
+    for name in ("101-01.xml", "101-02.xml", "205-01.xml"):
+        assert (out / name).read_bytes() == (fresh / name).read_bytes()

@@ -325,15 +325,20 @@ def _run_settings(
 
 
 def _resumable(out: Path, output_format: str) -> dict[str, str]:
-    """The annotation records (by output id) of notes an interrupted run finished."""
+    """The annotation records (by output id) of notes an interrupted run finished. A line cut
+    short by the interruption (or otherwise unreadable) is dropped: its note is done again."""
     partial = out / f"{ANNOTATIONS_FILE}.partial"
     previous = partial if partial.exists() else out / ANNOTATIONS_FILE
     kept: dict[str, str] = {}
     if previous.exists():
-        for line in previous.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            if _output_exists(out, record["doc_id"], output_format):
-                kept[record["doc_id"]] = line
+        for line in previous.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                record = json.loads(line)
+                doc_id = record["doc_id"]
+            except (ValueError, TypeError, KeyError):
+                continue
+            if isinstance(doc_id, str) and _output_exists(out, doc_id, output_format):
+                kept[doc_id] = line
     return kept
 
 
