@@ -61,3 +61,13 @@ def test_writes_are_atomic_and_leave_no_temporary_files(tmp_path):
 def test_unsafe_document_ids_are_refused(tmp_path):
     with pytest.raises(PhiscrubError, match="cannot be used as a file name"):
         write_corpus([Document("../evil", "x")], tmp_path / "o", "brat")
+
+
+def test_a_directory_of_format_folders_names_them(tmp_path):
+    (tmp_path / "train" / "brat").mkdir(parents=True)
+    (tmp_path / "train" / "xml").mkdir()
+    with pytest.raises(PhiscrubError, match=r"only folders \(brat, xml\): pass one of them"):
+        detect_format(tmp_path / "train")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(PhiscrubError, match=r"files inside$"):
+        detect_format(tmp_path / "empty")

@@ -50,6 +50,13 @@ def detect_format(path: Path) -> str:
     if len(found) == 1:
         return found.pop()
     if not found:
+        folders = sorted(p.name for p in path.iterdir() if p.is_dir())
+        if folders:
+            raise PhiscrubError(
+                f"{path}: no .xml, .ann, .txt, .jsonl or .conll files inside, only folders "
+                f"({', '.join(folders[:5])}{', ...' if len(folders) > 5 else ''}): pass one of "
+                "them"
+            )
         raise PhiscrubError(f"{path}: no .xml, .ann, .txt, .jsonl or .conll files inside")
     raise PhiscrubError(
         f"{path}: holds files of several formats ({', '.join(sorted(found))}); pass a format"

@@ -76,6 +76,9 @@ def test_cluster_features_need_a_table_and_save_it(tmp_path):
     table = ClusterTable((2,), {name.lower(): (1,) for name in NAMES})
     CRFTagger.fit(_corpus()[:3], tmp_path / "c", config, table)
     assert ClusterTable.load(tmp_path / "c") == table
+    (tmp_path / "c" / "clusters.json").unlink()  # the model no longer runs as trained
+    with pytest.raises(FormatError, match=r"clusters\.json: the model's cluster features need"):
+        CRFTagger.load(tmp_path / "c").detect(_corpus()[0])
 
 
 def test_training_without_spans_is_an_error(tmp_path):

@@ -126,7 +126,12 @@ class CRFTagger:
     def featurizer(self) -> Featurizer:
         if self._featurizer is None:
             clusters = None
-            if self.config.features.clusters and (self.directory / CLUSTERS_FILE).exists():
+            if self.config.features.clusters:
+                if not (self.directory / CLUSTERS_FILE).exists():
+                    raise FormatError(
+                        self.directory / CLUSTERS_FILE,
+                        "the model's cluster features need this file, and it is missing",
+                    )
                 clusters = ClusterTable.load(self.directory)
             vocabulary = None
             if self.private:
