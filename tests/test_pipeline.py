@@ -300,6 +300,7 @@ DEFAULT_NOTE = (
     "Center since June 2089.\nHe lives in Tacoma with his daughter Priya."
 )
 DEFAULT_FOUND = [
+    ("PATIENT", "Halvorsen"),
     ("AGE", "67"),
     ("HOSPITAL", "Brookside Medical Center"),
     ("DATE", "June 2089"),
@@ -322,7 +323,7 @@ def test_the_bundled_default_pipeline_is_the_trained_hybrid():
     assert pipeline.ensemble.fallback is not None
     detection = pipeline.detect(Document("d", DEFAULT_NOTE))
     found = [(s.label, DEFAULT_NOTE[s.start : s.end]) for s in detection.spans]
-    assert found == DEFAULT_FOUND  # bare surnames without a title or cue are missed
+    assert found == DEFAULT_FOUND  # "Okafor", a bare surname without a title or cue, is missed
     assert {s.detector for s in detection.raw} == {"rules", "dictionary", "crf", "bilstm-fea"}
 
 
