@@ -15,7 +15,11 @@ def test_each_form_keeps_offsets_spans_and_the_patient():
     ]
     for copy in out[1:]:
         assert copy.spans == DOC.spans
-        assert dict(copy.metadata) == {"site": "x", "patient_id": "n1"}
+        assert dict(copy.metadata) == {
+            "site": "x",
+            "patient_id": "n1",
+            "augmented": copy.doc_id.split("~")[1],
+        }
     assert out[1].span_text(out[1].spans[0]) == "ANN LEE"
 
 
@@ -26,3 +30,14 @@ def test_shares_are_seeded_and_none_by_default():
     assert first == augment(docs, AugmentSettings(upper=0.25, seed=3))
     assert 30 < len(first) - 200 < 70
     assert first != augment(docs, AugmentSettings(upper=0.25, seed=4))
+
+
+def test_private_training_counts_no_word_twice_through_copies():
+    from phiscrub.privacy import census
+
+    docs = [Document(f"d{i}", "Seen by the Rare team") for i in range(3)]
+    copies = augment(docs, AugmentSettings(upper=1, lower=1))
+    assert len(copies) == 9
+    assert census(copies, min_outside=4).public == census(docs, min_outside=4).public
+    assert "rare" in census(docs, min_outside=3).public
+    assert "rare" not in census(copies, min_outside=4).public  # 3 sightings, not 9

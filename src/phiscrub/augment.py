@@ -4,7 +4,8 @@ Synthetic notes are tidy: names in title case, one field per line. Real notes co
 capitals, in lower case, and with their line breaks lost. Each setting is the share of
 training documents added again in one such form, with the same spans (every form keeps each
 character's offset). A copy keeps its note's patient, so cross-validation folds never split a
-note from its copies.
+note from its copies, and is marked (``augmented`` in its metadata) so that private
+training's census does not count its words twice.
 
     [train.augment]
     upper = 0.08          # in capitals
@@ -21,6 +22,10 @@ from collections.abc import Callable, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from phiscrub.document import Document
+
+AUGMENTED = "augmented"
+"""Metadata key of a copy: the form it was made in. Private training's census skips copies,
+so that a copy is not counted as a second sighting of a word."""
 
 
 class AugmentSettings(BaseModel):
@@ -62,7 +67,7 @@ def augment(docs: Sequence[Document], settings: AugmentSettings) -> list[Documen
                             f"{doc.doc_id}~{form}",
                             text,
                             doc.spans,
-                            {**doc.metadata, "patient_id": doc.patient_id},
+                            {**doc.metadata, "patient_id": doc.patient_id, AUGMENTED: form},
                         )
                     )
     return out

@@ -67,10 +67,13 @@ def _doc_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
 
 
 def census(docs: Iterable[Document], min_outside: int = MIN_OUTSIDE) -> TokenCensus:
-    """Count each word inside and outside the gold spans of ``docs``."""
+    """Count each word inside and outside the gold spans of ``docs``. Augmented copies
+    (``augmented`` in their metadata) are skipped: a copy is not a second sighting."""
     outside: Counter[str] = Counter()
     words: set[str] = set()
     for doc in docs:
+        if "augmented" in doc.metadata:
+            continue
         spans = sorted((s.start, s.end) for s in doc.spans)
         for start, end, text in _doc_tokens(doc):
             key = text.casefold()
