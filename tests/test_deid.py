@@ -91,8 +91,8 @@ def test_a_patient_keeps_one_surrogate_across_notes_by_manifest(tmp_path):
     assert v1.metadata["patient_id"] == v2.metadata["patient_id"] != v3.metadata["patient_id"]
 
 
-def test_interrupted_run_resumes_with_the_same_key(tmp_path):
-    out = tmp_path / "out"
+def _interrupt_after_two(out):
+    """Run the gold pipeline over the examples into ``out``, stopped after two notes."""
     calls = []
 
     def stop_after_two(doc):
@@ -102,6 +102,11 @@ def test_interrupted_run_resumes_with_the_same_key(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, progress=stop_after_two)
+
+
+def test_interrupted_run_resumes_with_the_same_key(tmp_path):
+    out = tmp_path / "out"
+    _interrupt_after_two(out)
     assert sorted(p.name for p in out.glob("*.xml")) == ["101-01.xml", "101-02.xml"]
     with pytest.raises(ConfigError, match="needs the key of the interrupted run"):
         deid_corpus(EXAMPLES / "gold", out, pipeline="gold", resume=True)
@@ -347,15 +352,7 @@ def test_dates_that_cannot_be_read_are_counted_in_the_summary(tmp_path):
 
 def test_resume_after_a_kill_mid_write_redoes_the_cut_note(tmp_path):
     out = tmp_path / "out"
-    calls = []
-
-    def stop_after_two(doc):
-        calls.append(doc.doc_id)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, progress=stop_after_two)
+    _interrupt_after_two(out)
     partial = out / f"{ANNOTATIONS_FILE}.partial"
     lines = partial.read_text().splitlines(keepends=True)
     assert len(lines) == 2
