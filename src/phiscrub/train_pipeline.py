@@ -336,6 +336,68 @@ def _run_tasks(
     return {task.key: results[task.key] for task in tasks}
 
 
+def _training_documents(
+    train: Path, input_format: str | None, settings: TrainingSettings, tell: Event
+) -> list[Document]:
+    """The training corpus, followed by the augmented copies the recipe asks for."""
+    docs = list(read_corpus(train, input_format))
+    read = len(docs)
+    docs = augment(docs, settings.augment)
+    if len(docs) > read:
+        tell(f"augmentation added {len(docs) - read} copies to {read} training documents")
+    return docs
+
+
+def _member_tasks(
+    config: PipelineConfig,
+    trainable: list[CRFDetectorConfig | NeuralDetectorConfig],
+    docs: list[Document],
+    settings: TrainingSettings,
+    out: Path,
+) -> list[_Task]:
+    """Each member on each fold's other notes (when an ensemble learns from their held-out
+    spans), then each member on all notes."""
+    everything = tuple(range(len(docs)))
+    tasks: list[_Task] = []
+    if config.merge.ensemble is not None:
+        groups = patient_folds(docs, settings.folds, settings.seed)
+        for number, held_out in enumerate(groups, start=1):
+            held = set(held_out)
+            seen = tuple(i for i in everything if i not in held)
+            for member in trainable:
+                directory = out / "_folds" / f"{number}-{member.name}"
+                tasks.append(_Task(member, number, len(groups), seen, tuple(held_out), directory))
+    return tasks + [_Task(m, None, 0, everything, (), out / m.model) for m in trainable]
+
+
+def _fit_ensemble_on_folds(
+    config: PipelineConfig,
+    trainable: list[CRFDetectorConfig | NeuralDetectorConfig],
+    docs: list[Document],
+    tasks: list[_Task],
+    done: dict[str, tuple[list[list[Span]], float]],
+    seed: int,
+    out: Path,
+    cross_predictions: Path | None,
+    tell: Event,
+) -> int:
+    """Fit and save the ensemble on the members' held-out spans (with the untrained
+    detectors' spans); returns the number of candidates it learned from."""
+    assert config.merge.ensemble is not None
+    first: list[list[Span]] = [[] for _ in docs]
+    for task in tasks:
+        for index, spans in zip(task.held_out, done[task.key][0], strict=True):
+            first[index] += spans
+    raw = _untrained_spans(config, trainable, docs, first, tell)
+    if cross_predictions is not None:
+        write_cross_predictions(cross_predictions, docs, raw)
+    model = fit_pipeline_ensemble(config, list(zip(docs, raw, strict=True)), seed, tell)
+    model.save(out / config.merge.ensemble.model)
+    candidates = count_candidates(config, raw)
+    tell(f"ensemble ({config.merge.ensemble.classifier}) trained on {candidates:,} candidates")
+    return candidates
+
+
 def train_pipeline(
     recipe_path: Path,
     train: Path,
@@ -368,11 +430,7 @@ def train_pipeline(
     if cross_predictions is not None and any(paths_overlap(p, cross_predictions) for p in inputs):
         raise ConfigError("the cross-predictions file must not be an input or inside one")
     tell = on_event or (lambda _message: None)
-    docs = list(read_corpus(train, input_format))
-    read = len(docs)
-    docs = augment(docs, settings.augment)
-    if len(docs) > read:
-        tell(f"augmentation added {len(docs) - read} copies to {read} training documents")
+    docs = _training_documents(train, input_format, settings, tell)
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     config = recipe.pipeline_config()
     trainable = [
@@ -395,38 +453,18 @@ def train_pipeline(
         _Resources(embeddings, settings.seed, tell),
         private=private,
     )
-    everything = tuple(range(len(docs)))
-    tasks: list[_Task] = []
-    if config.merge.ensemble is not None:
-        groups = patient_folds(docs, settings.folds, settings.seed)
-        for number, held_out in enumerate(groups, start=1):
-            held = set(held_out)
-            seen = tuple(i for i in everything if i not in held)
-            for member in trainable:
-                directory = out / "_folds" / f"{number}-{member.name}"
-                tasks.append(_Task(member, number, len(groups), seen, tuple(held_out), directory))
-    tasks += [_Task(m, None, 0, everything, (), out / m.model) for m in trainable]
+    tasks = _member_tasks(config, trainable, docs, settings, out)
     out.mkdir(parents=True, exist_ok=True)
     done = _run_tasks(tasks, context, jobs, tell)
     shutil.rmtree(out / "_folds", ignore_errors=True)
     seconds = {key: spent for key, (_, spent) in done.items()}
     candidates = 0
     if config.merge.ensemble is not None:
-        first: list[list[Span]] = [[] for _ in docs]
-        for task in tasks:
-            for index, spans in zip(task.held_out, done[task.key][0], strict=True):
-                first[index] += spans
-        raw = _untrained_spans(config, trainable, docs, first, tell)
-        if cross_predictions is not None:
-            write_cross_predictions(cross_predictions, docs, raw)
         started = time.perf_counter()
-        model = fit_pipeline_ensemble(
-            config, list(zip(docs, raw, strict=True)), settings.seed, tell
+        candidates = _fit_ensemble_on_folds(
+            config, trainable, docs, tasks, done, settings.seed, out, cross_predictions, tell
         )
-        model.save(out / config.merge.ensemble.model)
         seconds["ensemble"] = time.perf_counter() - started
-        candidates = count_candidates(config, raw)
-        tell(f"ensemble ({config.merge.ensemble.classifier}) trained on {candidates:,} candidates")
     pipeline = Pipeline(config, out)
     pipeline.save(out)
     evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
