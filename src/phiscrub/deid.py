@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from phiscrub.detect.dictionary import PatientDictionary
 from phiscrub.document import Document, Span
@@ -435,16 +435,14 @@ def deid_corpus(
         pseudonymize_ids=pseudonymize_ids,
     )
     if resume and (out / RUN_DIR).exists():
-        check_resume(out / RUN_DIR, settings)
+        check_resume(out / RUN_DIR, settings)  # before anything of the old run is touched
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups, follow_links)
     config = in_language(config or ReplaceConfig(), detect.pipeline)
     replacer = Replacer(config, key)
-    (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
-    write_run(out / RUN_DIR, settings)
+    kept = _start_run(out, settings, output_format, resume)
     summary = DeidSummary(ids_pseudonymized=pseudonymize_ids)
-    kept = _resumable(out, output_format) if resume else {}
     names = _OutputNames()
     pseudonyms: dict[str, str] = {}
     partial = out / f"{ANNOTATIONS_FILE}.partial"
@@ -468,15 +466,11 @@ def deid_corpus(
                 if output_format != "jsonl":
                     names.claim(out_id)
                 doc = detect(_grouped(doc, groups))
-                result, clean = _replaced(doc, replacer, key, out_id)
-                if output_format == "jsonl":
-                    notes.write(dumps_jsonl_line(clean))
-                else:
-                    write_document(clean, out, output_format)
+                record = _write_note(doc, out_id, replacer, key, out, output_format, notes)
             except PhiscrubError as exc:
                 summary.errors.append(exc)
                 continue
-            annotations.write(_annotation_record(out_id, result, clean.spans) + "\n")
+            annotations.write(record + "\n")
             annotations.flush()
             summary.count(doc, doc.spans)
             if progress:
@@ -490,6 +484,35 @@ def deid_corpus(
     if replacer.surrogates is not None:
         summary.unparsed_dates = replacer.surrogates.unparsed_dates
     return _finished(summary, out, started)
+
+
+def _start_run(
+    out: Path, settings: dict[str, Any], output_format: str, resume: bool
+) -> dict[str, str]:
+    """Record the run's settings in ``out``; with ``resume``, the annotation records of the
+    notes the interrupted run finished."""
+    (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
+    write_run(out / RUN_DIR, settings)
+    return _resumable(out, output_format) if resume else {}
+
+
+def _write_note(
+    doc: Document,
+    out_id: str,
+    replacer: Replacer,
+    key: SecretKey,
+    out: Path,
+    output_format: str,
+    notes: IO[str] | None,
+) -> str:
+    """Replace the PHI of a detected note, write it (one file, or a line of ``notes``) and
+    return its annotation record."""
+    result, clean = _replaced(doc, replacer, key, out_id)
+    if notes is not None:
+        notes.write(dumps_jsonl_line(clean))
+    else:
+        write_document(clean, out, output_format)
+    return _annotation_record(out_id, result, clean.spans)
 
 
 ANNOTATION_FORMATS = ("i2b2", "brat", "jsonl")
