@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from english_ood import clinical_row, general_row
-from ood_corpora import GENERAL_NER, conll_documents, meddeid_notes
+from ood_corpora import GENERAL_NER, btc_documents, conll_documents, meddeid_notes
 from record import record
 
 from phiscrub.detect.crf import CRFConfig, CRFTagger
@@ -38,11 +38,6 @@ TRAIN_SECTIONS = "abef"
 HELD_OUT_SECTIONS = "gh"
 BROWN_PREFIXES = [4, 6, 10, 20]
 DEFAULT_CRF = Path(__file__).resolve().parents[1] / "src/phiscrub/resources/pipelines/default/crf"
-
-
-def _btc(sections: str) -> list:
-    root = GENERAL_NER / "broad-twitter-corpus"
-    return [d for s in sections for d in conll_documents(root / f"{s}.conll", f"btc-{s}")]
 
 
 def main() -> None:
@@ -59,7 +54,7 @@ def main() -> None:
         os.sched_setaffinity(0, {args.core})
     train = [n.document for n in synthesize(600, 11)]
     if args.general:
-        train += _btc(TRAIN_SECTIONS)
+        train += btc_documents(TRAIN_SECTIONS)
         train += list(conll_documents(GENERAL_NER / "wnut17" / "wnut17train.conll", "wnut17"))
     settings = json.loads((DEFAULT_CRF / "crf.json").read_text(encoding="utf-8"))["config"]
     config = CRFConfig.model_validate(settings)
@@ -81,7 +76,7 @@ def main() -> None:
             "meddeid-en-GB": meddeid_notes(args.cache, "en-GB", 300, 2),
         }
         general = {
-            "btc-gh": _btc(HELD_OUT_SECTIONS),
+            "btc-gh": btc_documents(HELD_OUT_SECTIONS),
             "wnut17-test": list(
                 conll_documents(GENERAL_NER / "wnut17" / "emerging.test.conll", "wnut17")
             ),

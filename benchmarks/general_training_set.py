@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ood_corpora import GENERAL_NER, conll_documents
+from ood_corpora import GENERAL_NER, btc_documents, conll_documents
 
 from phiscrub.io import write_corpus
 
@@ -25,8 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="a new .jsonl file")
     args = parser.parse_args()
-    btc = GENERAL_NER / "broad-twitter-corpus"
-    docs = [d for s in TRAIN_SECTIONS for d in conll_documents(btc / f"{s}.conll", f"btc-{s}")]
+    docs = btc_documents(TRAIN_SECTIONS)
     docs += conll_documents(GENERAL_NER / "wnut17" / "wnut17train.conll", "wnut17train")
     count = write_corpus(docs, args.out, "jsonl")
     print(f"{count} documents written to {args.out}")

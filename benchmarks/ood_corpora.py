@@ -249,15 +249,16 @@ BTC_HELD_OUT = "gh"
 """BTC sections never trained on (``default`` trains on sections a, b, e and f)."""
 
 
+def btc_documents(sections: str) -> list[Document]:
+    """The Broad Twitter Corpus sections named by letter (``"abef"``), in that order."""
+    btc = GENERAL_NER / "broad-twitter-corpus"
+    return [d for s in sections for d in conll_documents(btc / f"{s}.conll", f"btc-{s}")]
+
+
 def general_ner() -> dict[str, list[Document]]:
     """The scoring sets: BTC's held-out sections g and h, WNUT-17 test, presidio's sentences."""
-    btc = GENERAL_NER / "broad-twitter-corpus"
     return {
-        "btc-gh": [
-            doc
-            for section in BTC_HELD_OUT
-            for doc in conll_documents(btc / f"{section}.conll", f"btc-{section}")
-        ],
+        "btc-gh": btc_documents(BTC_HELD_OUT),
         "wnut17-test": list(
             conll_documents(GENERAL_NER / "wnut17" / "emerging.test.conll", "wnut17")
         ),
