@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -60,6 +61,12 @@ class EnsembleModel:
     def features(self) -> list[str]:
         return feature_names(self.members, self.labels)
 
+    @cached_property
+    def _norms(self) -> np.ndarray:
+        """Squared norms of the support vectors (computed once, not per note)."""
+        vectors = self.params["support_vectors"]
+        return (vectors * vectors).sum(axis=1)
+
     def decision(self, matrix: np.ndarray) -> np.ndarray:
         """The classifier's decision value for each row (positive: accept)."""
         if matrix.shape[0] == 0:
@@ -67,11 +74,7 @@ class EnsembleModel:
         x = (matrix - self.mean) / self.scale
         if self.classifier == "svm":
             vectors = self.params["support_vectors"]
-            squared = (
-                (x * x).sum(axis=1)[:, None]
-                + (vectors * vectors).sum(axis=1)[None, :]
-                - 2.0 * x @ vectors.T
-            )
+            squared = (x * x).sum(axis=1)[:, None] + self._norms[None, :] - 2.0 * x @ vectors.T
             kernel = np.exp(-float(self.params["gamma"]) * np.maximum(squared, 0.0))
             return kernel @ self.params["dual_coef"] + float(self.params["intercept"])
         return x @ self.params["coef"] + float(self.params["intercept"])

@@ -136,3 +136,18 @@ def test_frequency_of_the_word_and_its_neighbours():
     _, feats = _features(_only("frequency"), "the Ryan 12 dyspneic")
     assert feats[1] == ["bias", "zf[-1]=8", "zf[0]=5", "zf[1]=-"]
     assert feats[3] == ["bias", "zf[-1]=-", "zf[0]=0"]  # unseen words are 0, numbers "-"
+
+
+def test_features_are_the_same_when_the_word_cache_is_emptied(monkeypatch):
+    import phiscrub.detect.crf.features as features
+
+    text = "Seen by Dr Lee Lee on 03/14.\nLee called; Dr Lee agreed."
+    config = _only("words", "shapes", "affixes", "orthography", window=2, ngrams=3)
+    _, cached = _features(config, text)
+    monkeypatch.setattr(features, "_CACHE_SIZE", 2)
+    featurizer = Featurizer(config)
+    layout = featurizer.layout(text)
+    emptied = featurizer.featurize(Document("d", text), layout)
+    assert emptied == cached
+    assert len(featurizer._cache) <= 2
+    assert "l[-2:0]=by|dr|lee" in cached[3]

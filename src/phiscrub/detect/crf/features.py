@@ -88,6 +88,25 @@ def _span_marks(tokens: Sequence[Token], spans: Sequence[Span]) -> list[list[str
     return marks
 
 
+_CACHE_SIZE = 20_000
+"""Word forms whose features a featurizer keeps (about 2 KB each); the cache is emptied
+when full, so memory stays bounded on any input."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """What one word form contributes, made once: its ``l`` key, the word features it gives
+    the token at each window offset (``seen[d + window]``), its shape features, the shape it
+    shows its neighbours, and its own affix and orthography features."""
+
+    lowered: str
+    seen: tuple[tuple[str, ...], ...]
+    shape: tuple[str, str, str]
+    before: str
+    after: str
+    local: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Layout:
     """A note's tokens and the token ranges of its sentences, lines and CRF sequences."""
@@ -125,6 +144,7 @@ class Featurizer:
         self.base = base
         self.vocabulary = vocabulary
         self.withheld = withheld
+        self._cache: dict[str, _Word] = {}
 
     def _known(self, word: str) -> bool:
         return self.vocabulary is None or word.casefold() in self.vocabulary
@@ -157,20 +177,19 @@ class Featurizer:
         if not tokens:
             return feats
         f = self.features
+        words = [self._word(t.text) for t in tokens] if f.words or f.shapes else []
         for first, last in layout.sequences:
             if f.words:
-                self._words(tokens, first, last, feats)
+                self._words(words, first, last, feats)
             if f.shapes:
-                self._shapes(tokens, first, last, feats)
+                self._shapes(words, first, last, feats)
             if self.clusters is not None:
                 self._clusters(tokens, first, last, feats)
             if f.frequency:
                 self._frequency(tokens, first, last, feats)
-        for i, token in enumerate(tokens):
-            if f.affixes:
-                self._affixes(token.text, feats[i])
-            if f.orthography:
-                self._orthography(token.text, feats[i])
+        if f.affixes or f.orthography:
+            for i, token in enumerate(tokens):
+                feats[i].extend((words[i] if words else self._word(token.text)).local)
         if f.sentence:
             self._sentence(tokens, layout.sentences, feats)
         if f.section:
@@ -186,28 +205,63 @@ class Featurizer:
             self._window_marks("r", marks, layout.sequences, feats)
         return feats
 
-    def _words(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
+    def _word(self, text: str) -> _Word:
+        """The features ``text`` gives itself and its neighbours, made once per word form."""
+        word = self._cache.get(text)
+        if word is None:
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
+            word = self._cache[text] = self._make_word(text)
+        return word
+
+    def _make_word(self, text: str) -> _Word:
+        known = self._known(text)
+        lowered = embedding_key(text) if known else "<unk>"
+        window = self.features.window
+        seen = tuple(
+            (f"w[{d}]={text}", f"l[{d}]={lowered}") if known else (f"l[{d}]={lowered}",)
+            for d in range(-window, window + 1)
+        )
+        collapsed = collapsed_shape(text)
+        local: list[str] = []
+        if self.features.affixes:
+            self._affixes(text, local)
+        if self.features.orthography:
+            self._orthography(text, local)
+        return _Word(
+            lowered=lowered,
+            seen=seen,
+            shape=(f"sh={char_shape(text[:12])}", f"csh={collapsed}", f"p4={presence_shape(text)}"),
+            before=f"csh[-1]={collapsed}",
+            after=f"csh[1]={collapsed}",
+            local=tuple(local),
+        )
+
+    def _words(self, words: list[_Word], first: int, last: int, feats: list[list[str]]) -> None:
         window, ngrams = self.features.window, self.features.ngrams
-        known = [self._known(t.text) for t in tokens[first:last]]
-        lowered = [
-            embedding_key(t.text) if ok else "<unk>"
-            for t, ok in zip(tokens[first:last], known, strict=True)
-        ]
+        lowered = [w.lowered for w in words[first:last]]
         size = last - first
+        # each n-gram joined once, whatever the number of tokens whose window holds it
+        grams = {
+            n: ["|".join(lowered[p : p + n]) for p in range(size - n + 1)]
+            for n in range(2, ngrams + 1)
+        }
+        offsets = [
+            (n, d, f"l[{d}:{d + n - 1}]=")
+            for n in range(2, ngrams + 1)
+            for d in range(-window, window - n + 2)
+        ]
         for j in range(size):
             out = feats[first + j]
             for d in range(-window, window + 1):
                 k = j + d
                 if 0 <= k < size:
-                    if known[k]:
-                        out.append(f"w[{d}]={tokens[first + k].text}")
-                    out.append(f"l[{d}]={lowered[k]}")
+                    out.extend(words[first + k].seen[d + window])
                 elif d:
                     out.append(f"l[{d}]=<{'s' if k < 0 else '/s'}>")
-            for n in range(2, ngrams + 1):
-                for d in range(-window, window - n + 2):
-                    if j + d >= 0 and j + d + n <= size:
-                        out.append(f"l[{d}:{d + n - 1}]=" + "|".join(lowered[j + d : j + d + n]))
+            for n, d, name in offsets:
+                if j + d >= 0 and j + d + n <= size:
+                    out.append(name + grams[n][j + d])
 
     def _affixes(self, word: str, out: list[str]) -> None:
         if not self._known(word):
@@ -230,18 +284,14 @@ class Featurizer:
         out.append(f"len={_bucket(len(word), (1, 2, 3, 4, 6, 10))}")
 
     @staticmethod
-    def _shapes(tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
-        collapsed = [collapsed_shape(t.text) for t in tokens[first:last]]
-        for j in range(last - first):
-            word = tokens[first + j].text
-            out = feats[first + j]
-            out.append(f"sh={char_shape(word[:12])}")
-            out.append(f"csh={collapsed[j]}")
-            out.append(f"p4={presence_shape(word)}")
-            if j > 0:
-                out.append(f"csh[-1]={collapsed[j - 1]}")
-            if j + 1 < last - first:
-                out.append(f"csh[1]={collapsed[j + 1]}")
+    def _shapes(words: list[_Word], first: int, last: int, feats: list[list[str]]) -> None:
+        for j in range(first, last):
+            out = feats[j]
+            out.extend(words[j].shape)
+            if j > first:
+                out.append(words[j - 1].before)
+            if j + 1 < last:
+                out.append(words[j + 1].after)
 
     def _clusters(self, tokens: list[Token], first: int, last: int, feats: list[list[str]]) -> None:
         table = self.clusters
