@@ -16,6 +16,7 @@ import contextlib
 import csv
 import dataclasses
 import datetime as dt
+import functools
 import itertools
 import json
 import time
@@ -62,14 +63,22 @@ def resolve_pipeline(pipeline: str | Path | Pipeline) -> Pipeline | None:
     return load_pipeline(pipeline)
 
 
+@functools.lru_cache(maxsize=4)
+def _cached_pipeline(source: str | Path) -> Pipeline:
+    return load_pipeline(source)
+
+
 def deidentify(
     document: Document | str,
     pipeline: str | Path | Pipeline = DEFAULT_PIPELINE,
     replace: str = "surrogate",
-    key: SecretKey | None = None,
+    key: SecretKey | str | bytes | None = None,
     config: ReplaceConfig | None = None,
 ) -> Replacement:
     """De-identify one note (two-pass dictionary within the note alone).
+
+    A pipeline named by a string or path is loaded once and kept for later calls (the four
+    most recently used), so calling this in a loop costs detection, not loading.
 
     Args:
         document: The note, as text or a Document. With ``gold`` its spans are the PHI.
@@ -77,20 +86,18 @@ def deidentify(
             :class:`Pipeline`, or ``gold``.
         replace: The operator for every label (``redact``, ``tag``, ``surrogate``), unless
             ``config`` is given.
-        key: The surrogate key; a random one-run key when None.
+        key: The surrogate key (a SecretKey, or a secret as text or bytes); None: the
+            process's key (``$PHISCRUB_KEY``, else one random key per process), so that the
+            same note gets the same surrogates on every call of a session.
         config: Full replacement settings (per-label operators, masks, surrogate settings).
     """
-    detector = resolve_pipeline(pipeline)
-    if isinstance(document, str):
-        if detector is None:
+    if pipeline == GOLD:
+        if not isinstance(document, Document):
             raise ConfigError("the gold pipeline needs an annotated Document, not plain text")
-        document = Document("note", document)
-    if not isinstance(document, Document):
-        raise ConfigError(f"deidentify() needs text or a Document, not {type(document).__name__}")
-    if detector is not None:
-        document = detector.annotate(document)
-    config = in_language(config or ReplaceConfig(default=replace), detector)  # type: ignore[arg-type]
-    return Replacer(config, key).replace(document)
+        config = config or ReplaceConfig(default=replace)  # type: ignore[arg-type]
+        return Replacer(config, SecretKey.coerce(key)).replace(document)
+    loaded = pipeline if isinstance(pipeline, Pipeline) else _cached_pipeline(pipeline)
+    return loaded.deidentify(document, replace, key, config)
 
 
 def in_language(config: ReplaceConfig, pipeline: Pipeline | None) -> ReplaceConfig:

@@ -61,6 +61,16 @@ class Span:
         """True when every character of ``other`` lies inside this span."""
         return self.start <= other.start and other.end <= self.end
 
+    def to_dict(self) -> dict[str, Any]:
+        """The span as plain data (offsets, label, score, source; never the text)."""
+        return {
+            "start": self.start,
+            "end": self.end,
+            "label": self.label,
+            "score": self.score,
+            "source": self.source,
+        }
+
     def with_label(self, label: str) -> Span:
         return Span(self.start, self.end, label, self.score, self.source, self.ann_id)
 

@@ -52,15 +52,16 @@ A saved pipeline is a directory holding ``pipeline.json`` and the model director
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import warnings
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -81,6 +82,7 @@ from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules
 from phiscrub.provenance import check_versions, versions
+from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
 CONFIG_FILE = "pipeline.json"
 TWO_PASS_SOURCE = "two-pass"
@@ -218,8 +220,18 @@ class Detection:
     what the merge dropped."""
 
     spans: tuple[Span, ...]
-    raw: tuple[Span, ...]
-    dropped: tuple[Dropped, ...]
+    raw: tuple[Span, ...] = field(repr=False)
+    dropped: tuple[Dropped, ...] = field(repr=False)
+    doc_id: str = "note"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The merged spans as plain data (offsets, labels, scores, sources; no text)."""
+        return {"doc_id": self.doc_id, "spans": [span.to_dict() for span in self.spans]}
+
+    def __repr__(self) -> str:
+        found = ", ".join(f"{s.label} {s.start}-{s.end}" for s in self.spans[:8])
+        more = f", ... {len(self.spans) - 8} more" if len(self.spans) > 8 else ""
+        return f"Detection(doc_id={self.doc_id!r}, spans=[{found}{more}])"
 
 
 class Pipeline:
@@ -338,12 +350,14 @@ class Pipeline:
 
     def detect(
         self,
-        doc: Document,
+        doc: Document | str,
         dictionary: PatientDictionary | None = None,
         raw: list[Span] | None = None,
     ) -> Detection:
         """Detect and merge; with a patient ``dictionary``, its matches join the raw spans
-        (``raw``: first-pass spans already computed for ``doc``)."""
+        (``raw``: first-pass spans already computed for ``doc``). Text is read as one note
+        named ``note``."""
+        doc = as_document(doc)
         spans = list(raw) if raw is not None else self.first_pass(doc)
         if dictionary is not None:
             spans += dictionary.find(doc, TWO_PASS_SOURCE, self.config.two_pass.score)
@@ -357,9 +371,9 @@ class Pipeline:
             final = route(final, settings.routing)
         merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
         if settings.sanity is None:
-            return Detection(merged.spans, tuple(spans), merged.dropped)
+            return Detection(merged.spans, tuple(spans), merged.dropped, doc.doc_id)
         kept, cut = apply_sanity(doc, list(merged.spans), sanity_rules(settings.sanity))
-        return Detection(tuple(kept), tuple(spans), merged.dropped + tuple(cut))
+        return Detection(tuple(kept), tuple(spans), merged.dropped + tuple(cut), doc.doc_id)
 
     def detect_all(
         self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None
@@ -401,6 +415,65 @@ class Pipeline:
         for doc, detection in self.detect_all(docs):
             yield doc.with_spans(detection.spans)
 
+    def deidentify(
+        self,
+        doc: Document | str,
+        replace: str = "surrogate",
+        key: SecretKey | str | bytes | None = None,
+        config: ReplaceConfig | None = None,
+    ) -> Replacement:
+        """Detect PHI in one note and replace it (two-pass dictionary within the note alone).
+
+        Args:
+            doc: The note, as text or a Document (its ``patient_id`` keys the surrogates).
+            replace: The operator for every label (``redact``, ``tag``, ``surrogate``,
+                ``keep``), unless ``config`` is given.
+            key: The surrogate key (a SecretKey, or a secret as text or bytes); None: the
+                process's key (``$PHISCRUB_KEY``, else one random key per process).
+            config: Full replacement settings (per-label operators, masks, surrogates).
+        """
+        return self.replacer(replace, key, config).replace(self.annotate(as_document(doc)))
+
+    def replacer(
+        self,
+        replace: str = "surrogate",
+        key: SecretKey | str | bytes | None = None,
+        config: ReplaceConfig | None = None,
+    ) -> Replacer:
+        """A replacer for this pipeline's notes (surrogates in the pipeline's language)."""
+        config = config or ReplaceConfig(default=replace)  # type: ignore[arg-type]
+        if config.surrogates.language is None:
+            surrogates = dataclasses.replace(config.surrogates, language=self.config.language)
+            config = dataclasses.replace(config, surrogates=surrogates)
+        return Replacer(config, SecretKey.coerce(key))
+
+    def pipe(
+        self,
+        notes: Iterable[Document | str],
+        batch_size: int = 64,
+        replace: str | None = None,
+        key: SecretKey | str | bytes | None = None,
+        config: ReplaceConfig | None = None,
+    ) -> Iterator[Detection | Replacement]:
+        """Detect (or, with ``replace`` or ``config``, de-identify) a stream of notes, in
+        input order, ``batch_size`` notes at a time: one result per note. Texts are named
+        ``note-1``, ``note-2``... by position. The two-pass dictionary of a patient is built
+        from their notes within one batch."""
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        replacer = self.replacer(replace or "surrogate", key, config) if replace or config else None
+        position = 0
+        for batch in _batches(notes, batch_size):
+            docs = []
+            for note in batch:
+                position += 1
+                docs.append(as_document(note, f"note-{position}"))
+            for doc, detection in self.detect_all(docs):
+                if replacer is None:
+                    yield detection
+                else:
+                    yield replacer.replace(doc.with_spans(detection.spans))
+
     def save(self, directory: str | Path) -> Path:
         """Write ``pipeline.json`` into ``directory``, with a copy of every pattern file that is
         not built in and of every model directory, so that the directory alone rebuilds the
@@ -438,6 +511,26 @@ class Pipeline:
         path = directory / CONFIG_FILE
         write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")
         return path
+
+
+def as_document(note: Document | str, doc_id: str = "note") -> Document:
+    """``note`` as a Document (text becomes one named ``doc_id``)."""
+    if isinstance(note, Document):
+        return note
+    if isinstance(note, str):
+        return Document(doc_id, note)
+    raise ConfigError(f"a note is text or a Document, not {type(note).__name__}")
+
+
+def _batches(items: Iterable[Document | str], size: int) -> Iterator[list[Document | str]]:
+    batch: list[Document | str] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _read_config(path: Path) -> PipelineConfig:

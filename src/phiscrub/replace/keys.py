@@ -9,6 +9,7 @@ one is made for a single run (and then the run cannot be reproduced).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -69,6 +70,21 @@ class SecretKey:
             return cls.from_file(key_file)
         return cls.from_env() or cls.random()
 
+    @classmethod
+    def coerce(cls, key: SecretKey | str | bytes | None) -> SecretKey:
+        """``key`` as a SecretKey: text or bytes given in code become one; None is the
+        process's key (``$PHISCRUB_KEY``, else one random key drawn for this process, so
+        that the same note gets the same surrogates on every call of one session)."""
+        if isinstance(key, SecretKey):
+            return key
+        if isinstance(key, str):
+            return cls(key.encode("utf-8"), "a key given in code")
+        if isinstance(key, bytes):
+            return cls(key, "a key given in code")
+        if key is None:
+            return _process_key()
+        raise ConfigError(f"a key is a SecretKey, str or bytes, not {type(key).__name__}")
+
     def stream(self, *context: str) -> KeyedRandom:
         return KeyedRandom(self, context)
 
@@ -76,6 +92,14 @@ class SecretKey:
         """A stable 16-hex-digit pseudonym for a value (``pseudonym("patient", "101")``)."""
         message = "\x1f".join(context).encode("utf-8")
         return hmac.new(self.secret, b"pseudonym\x1e" + message, hashlib.sha256).hexdigest()[:16]
+
+
+@functools.cache
+def _process_key() -> SecretKey:
+    key = SecretKey.from_env()
+    if key is not None:
+        return key
+    return SecretKey(secrets.token_bytes(32), "a random key for this process", ephemeral=True)
 
 
 class KeyedRandom:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from phiscrub.document import Document, Span, overlapping_groups
 from phiscrub.errors import ConfigError
@@ -100,8 +100,45 @@ class Replacement:
     """A de-identified document: new text, the spans where replacements now sit, the map back."""
 
     document: Document
-    offset_map: OffsetMap
+    offset_map: OffsetMap = field(repr=False)
     operators: tuple[Operator, ...]  # one per span of ``document``
+
+    @property
+    def text(self) -> str:
+        """The de-identified text."""
+        return self.document.text
+
+    @property
+    def spans(self) -> tuple[Span, ...]:
+        """Where each replacement sits in :attr:`text`."""
+        return self.document.spans
+
+    def to_dict(self) -> dict[str, Any]:
+        """The de-identified text and its replacements as plain data (each span with its
+        operator and the stretch of the original text it replaced, as offsets)."""
+        by_start = {
+            seg.out_start: seg
+            for seg in self.offset_map.segments
+            if seg.replaced and seg.out_end > seg.out_start
+        }
+        spans = []
+        for span, operator in zip(self.spans, self.operators, strict=True):
+            original = by_start[span.start]
+            spans.append(
+                {
+                    **span.to_dict(),
+                    "operator": operator,
+                    "original_start": original.in_start,
+                    "original_end": original.in_end,
+                }
+            )
+        return {"doc_id": self.document.doc_id, "text": self.text, "spans": spans}
+
+    def __repr__(self) -> str:
+        return (
+            f"Replacement(doc_id={self.document.doc_id!r}, {len(self.text)} characters, "
+            f"{len(self.spans)} replacements)"
+        )
 
 
 def merge_overlaps(spans: tuple[Span, ...]) -> list[Span]:

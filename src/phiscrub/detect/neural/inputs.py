@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 import torch
@@ -45,6 +46,7 @@ _FAMILY_OF = (
 )
 
 
+@lru_cache(maxsize=8192)  # the families' strings are few (marks, buckets), and repeat
 def feature_family(feature: str) -> str | None:
     """The CRF feature family a feature string belongs to (None for ``bias``)."""
     for prefix, family in _FAMILY_OF:
