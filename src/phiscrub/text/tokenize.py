@@ -13,6 +13,7 @@ words glued together without a space. It only adds boundaries, never removes one
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 # A letter run may carry combining marks (decomposed accents); digits are any Unicode digit;
@@ -40,6 +41,13 @@ def _case_cuts(word: str) -> list[int]:
         elif previous.isupper() and i + 1 < len(word) and word[i + 1].islower():
             cuts.append(i)  # DRAlberto
     return cuts
+
+
+def token_bounds(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each token of ``tokenize(text)``, one at a time (no list is made,
+    so a note of any length is read in constant memory)."""
+    for match in _TOKEN_RE.finditer(text):
+        yield match.span()
 
 
 def tokenize(
