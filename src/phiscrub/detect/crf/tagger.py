@@ -230,13 +230,7 @@ class CRFTagger:
         started = time.perf_counter()
         directory = Path(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        if config.patterns is not None and config.patterns not in BUILTIN:
-            source = Path(config.patterns)
-            try:
-                write_atomic(directory / PATTERNS_FILE, source.read_text(encoding="utf-8"))
-            except OSError as exc:
-                raise ConfigError(f"{source}: cannot read pattern file ({exc.strerror})") from None
-            config = config.model_copy(update={"patterns": PATTERNS_FILE})
+        config = _with_patterns_copied(config, directory)
         if private is not None and clusters is not None:
             clusters = clusters.without(private.withheld)
         featurizer = Featurizer(
@@ -251,23 +245,7 @@ class CRFTagger:
         if not labels:
             raise PhiscrubError("the training documents have no annotated spans to learn from")
         groups = {"*": labels} if config.mode == "joint" else {label: [label] for label in labels}
-        wanted = set(labels)
-        sequences: dict[str, list[tuple[list[list[str]], list[str]]]] = {k: [] for k in groups}
-        misaligned = overlapping = tokens_seen = sequence_count = 0
-        for number, doc in enumerate(docs, start=1):
-            layout = featurizer.layout(doc.text)
-            features = featurizer.featurize(doc, layout)
-            tokens_seen += len(layout.tokens)
-            sequence_count += len(layout.sequences)
-            for key, group in groups.items():
-                spans = [s for s in doc.spans if s.label in group and s.label in wanted]
-                encoded = spans_to_tags(layout.tokens, spans, config.scheme, alignment="expand")
-                misaligned += len(encoded.misaligned)
-                overlapping += len(encoded.overlapping)
-                for first, last in layout.sequences:
-                    sequences[key].append((features[first:last], encoded.tags[first:last]))
-            if progress is not None:
-                progress("features", number, len(docs), None)
+        sequences, counts = _training_sequences(docs, featurizer, groups, config.scheme, progress)
         models: dict[str, str] = {}
         iterations: dict[str, int] = {}
         for index, key in enumerate(groups):
@@ -292,10 +270,7 @@ class CRFTagger:
         tagger._write_manifest()
         report = TrainingReport(
             documents=len(docs),
-            sequences=sequence_count,
-            tokens=tokens_seen,
-            misaligned_spans=misaligned,
-            overlapping_spans=overlapping,
+            **counts,
             seconds=time.perf_counter() - started,
             iterations=iterations,
         )
@@ -345,3 +320,43 @@ class CRFTagger:
         if directory.resolve() != self.directory.resolve():
             shutil.copytree(self.directory, directory, dirs_exist_ok=True)
         return CRFTagger.load(directory, self.name)
+
+
+def _with_patterns_copied(config: CRFConfig, directory: Path) -> CRFConfig:
+    """``config`` with a pattern file that is not built in copied into the model directory
+    (and named there), so that the directory alone rebuilds the tagger."""
+    if config.patterns is None or config.patterns in BUILTIN:
+        return config
+    source = Path(config.patterns)
+    try:
+        write_atomic(directory / PATTERNS_FILE, source.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{source}: cannot read pattern file ({exc.strerror})") from None
+    return config.model_copy(update={"patterns": PATTERNS_FILE})
+
+
+def _training_sequences(
+    docs: list[Document],
+    featurizer: Featurizer,
+    groups: dict[str, list[str]],
+    scheme: str,
+    progress: Progress | None,
+) -> tuple[dict[str, list[tuple[list[list[str]], list[str]]]], dict[str, int]]:
+    """Each model's (features, tags) sequences, and counts for the training report."""
+    sequences: dict[str, list[tuple[list[list[str]], list[str]]]] = {k: [] for k in groups}
+    counts = dict.fromkeys(("sequences", "tokens", "misaligned_spans", "overlapping_spans"), 0)
+    for number, doc in enumerate(docs, start=1):
+        layout = featurizer.layout(doc.text)
+        features = featurizer.featurize(doc, layout)
+        counts["tokens"] += len(layout.tokens)
+        counts["sequences"] += len(layout.sequences)
+        for key, group in groups.items():
+            spans = [s for s in doc.spans if s.label in group]
+            encoded = spans_to_tags(layout.tokens, spans, scheme, alignment="expand")
+            counts["misaligned_spans"] += len(encoded.misaligned)
+            counts["overlapping_spans"] += len(encoded.overlapping)
+            for first, last in layout.sequences:
+                sequences[key].append((features[first:last], encoded.tags[first:last]))
+        if progress is not None:
+            progress("features", number, len(docs), None)
+    return sequences, counts
