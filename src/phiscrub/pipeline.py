@@ -63,8 +63,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from phiscrub import registry
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFTagger
@@ -76,7 +77,7 @@ from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
-from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
+from phiscrub.merge import DEFAULT_PRIORITY, POLICIES, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import route
@@ -96,6 +97,20 @@ def _neural_tagger(path: Path, config: NeuralDetectorConfig) -> Detector:
     from phiscrub.detect.neural.tagger import NeuralTagger
 
     return NeuralTagger.load(path, config.name, batch_size=config.batch_size, device=config.device)
+
+
+def _plugin_detector(config: PluginDetectorConfig) -> Detector:
+    factory = registry.detectors.get(config.factory)
+    try:
+        detector = factory(name=config.name, **config.settings)
+    except TypeError as exc:
+        raise ConfigError(f"detector plug-in {config.factory!r}: {exc}") from None
+    if not isinstance(detector, Detector):
+        raise ConfigError(
+            f"detector plug-in {config.factory!r} made a {type(detector).__name__}, which has "
+            "no name and detect(doc) method"
+        )
+    return detector
 
 
 class RulesConfig(BaseModel):
@@ -134,9 +149,23 @@ class NeuralDetectorConfig(BaseModel):
     )
 
 
+class PluginDetectorConfig(BaseModel):
+    """A detector from another package, registered in :mod:`phiscrub.registry`."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["plugin"]
+    factory: str = Field(min_length=1, description="its name in phiscrub.registry.detectors")
+    name: str = "plugin"
+    settings: dict[str, Any] = Field(default_factory=dict, description="passed to the factory")
+
+
 ModelConfig = CRFDetectorConfig | NeuralDetectorConfig
 DetectorConfig = Annotated[
-    RulesConfig | DictionaryConfig | CRFDetectorConfig | NeuralDetectorConfig,
+    RulesConfig
+    | DictionaryConfig
+    | CRFDetectorConfig
+    | NeuralDetectorConfig
+    | PluginDetectorConfig,
     Field(discriminator="type"),
 ]
 
@@ -168,7 +197,10 @@ class EnsembleConfig(BaseModel):
 
 class MergeConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    policy: Literal["priority", "longest", "score", "union"] = "priority"
+    policy: str = Field(
+        default="priority",
+        description="priority, longest, score, union, or a plug-in's name (phiscrub.registry)",
+    )
     priority: list[str] | None = None
     ensemble: EnsembleConfig | None = None
     routing: dict[str, list[str]] | None = Field(
@@ -178,6 +210,14 @@ class MergeConfig(BaseModel):
         default=None,
         description="the sanity layer's rules after the merge (phiscrub.merge.sanity), or none",
     )
+
+    @field_validator("policy")
+    @classmethod
+    def _known_policy(cls, policy: str) -> str:
+        if policy not in POLICIES and policy not in registry.merge_policies:
+            known = ", ".join([*POLICIES, *registry.merge_policies.names()])
+            raise ValueError(f"unknown merge policy {policy!r}; expected one of {known}")
+        return policy
 
 
 class PipelineConfig(BaseModel):
@@ -280,7 +320,11 @@ class Pipeline:
         path = Path(config.model)
         return path if path.is_absolute() or self.base is None else self.base / path
 
-    def _build(self, config: RulesConfig | DictionaryConfig | ModelConfig) -> Detector:
+    def _build(
+        self, config: RulesConfig | DictionaryConfig | ModelConfig | PluginDetectorConfig
+    ) -> Detector:
+        if isinstance(config, PluginDetectorConfig):
+            return _plugin_detector(config)
         if isinstance(config, DictionaryConfig):
             return DictionaryDetector(config.language, config.name, config.labels)
         if isinstance(config, CRFDetectorConfig):

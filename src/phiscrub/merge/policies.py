@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from phiscrub import registry
 from phiscrub.document import Span, dedupe_spans, overlapping_groups, sort_spans
 from phiscrub.errors import ConfigError
 from phiscrub.taxonomy import resolve
@@ -101,7 +102,10 @@ def merge_spans(
 ) -> MergeResult:
     """Resolve overlaps among ``spans`` by ``policy``; see the module docstring."""
     if policy not in POLICIES:
-        raise ConfigError(f"unknown merge policy {policy!r}; expected one of {POLICIES}")
+        if policy in registry.merge_policies:
+            return registry.merge_policies.get(policy)(list(spans), priority)
+        known = (*POLICIES, *registry.merge_policies.names())
+        raise ConfigError(f"unknown merge policy {policy!r}; expected one of {known}")
     rank = _rank(priority)
     unique = dedupe_spans(spans)
     if policy == "union":

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from phiscrub import registry
 from phiscrub.document import Document, Span, overlapping_groups
 from phiscrub.errors import ConfigError
 from phiscrub.replace.keys import SecretKey
@@ -42,9 +43,10 @@ class ReplaceConfig:
 
     def __post_init__(self) -> None:
         for label, operator in {"(default)": self.default, **self.per_label}.items():
-            if operator not in OPERATORS:
+            if operator not in OPERATORS and operator not in registry.operators:
+                known = (*OPERATORS, *registry.operators.names())
                 raise ConfigError(
-                    f"unknown operator {operator!r} for {label}; expected one of {OPERATORS}"
+                    f"unknown operator {operator!r} for {label}; expected one of {known}"
                 )
 
     def operator_for(self, label: str) -> Operator:
@@ -172,6 +174,8 @@ class Replacer:
         phi_type = resolve(span.label)
         if operator == "keep":
             return original
+        if operator not in OPERATORS:  # a plug-in (phiscrub.registry.operators)
+            return str(registry.operators.get(operator)(original, span.label))
         if operator == "tag":
             return self.config.tag_template.format(label=span.label)
         if operator == "redact":
