@@ -407,3 +407,18 @@ def test_deid_reports_left_out_entries_and_says_whether_ids_were_kept(
     (note,) = list((tmp_path / "b").glob("*.xml"))
     assert note.name.startswith("doc-")
     assert "Zebulon" not in out + err and "Quixotee" not in out + err + note.read_text()
+
+
+@pytest.mark.parametrize("command", ["detect", "deid"])
+def test_detect_and_deid_set_torch_threads(tmp_path, monkeypatch, command):
+    torch = pytest.importorskip("torch")
+    calls = []
+    monkeypatch.setattr(torch, "set_num_threads", calls.append)
+    write_corpus([Document("a", "Seen by Dr. Okafor.")], tmp_path / "in.jsonl", "jsonl")
+    args = [command, str(tmp_path / "in.jsonl"), str(tmp_path / "out"), "--pipeline", "rules"]
+    result = runner.invoke(app, [*args, "--format", "jsonl", "--threads", "3"])
+    assert result.exit_code == 0, result.output
+    assert calls == [3]
+    result = runner.invoke(app, [*args[:2], str(tmp_path / "out2"), *args[3:]])
+    assert result.exit_code == 0, result.output
+    assert calls == [3, 1]  # one thread unless told otherwise

@@ -76,6 +76,29 @@ PrivateOption = Annotated[
     ),
 ]
 
+TrainThreadsOption = Annotated[
+    int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
+]
+ThreadsOption = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="CPU threads for PyTorch's neural members (1: on a busy machine more threads "
+        "spin, for the same output).",
+    ),
+]
+
+
+def _set_threads(threads: int | None) -> None:
+    """PyTorch's CPU threads, when a number is given and PyTorch is installed."""
+    if threads is None:
+        return
+    with contextlib.suppress(ImportError):
+        import torch
+
+        torch.set_num_threads(threads)
+
+
 FollowLinksOption = Annotated[
     bool,
     typer.Option(
@@ -232,8 +255,10 @@ def deid_command(
             "from the notes; default TARGET.ids.csv beside TARGET)."
         ),
     ] = None,
+    threads: ThreadsOption = 1,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
+    _set_threads(threads)
     key = SecretKey.resolve(key_file)
     if key.ephemeral:
         err.print(
@@ -285,8 +310,10 @@ def detect_command(
     ] = "i2b2",
     manifest: ManifestOption = None,
     follow_links: FollowLinksOption = False,
+    threads: ThreadsOption = 1,
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
+    _set_threads(threads)
     with _progress(source, input_format, "detecting", follow_links) as advance:
         summary = detect_corpus(
             source,
@@ -521,9 +548,7 @@ def train_neural_command(
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of initialisation and shuffling.")] = 1,
     device: Annotated[str, typer.Option(help="cpu or cuda.")] = "cpu",
-    threads: Annotated[
-        int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
-    ] = None,
+    threads: TrainThreadsOption = None,
     language: Annotated[
         str | None, typer.Option(help="en or es: gazetteers and rules for feature embeddings.")
     ] = None,
@@ -538,10 +563,7 @@ def train_neural_command(
     if device not in ("cpu", "cuda"):
         raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
     settings = read_neural_config(config, language, max_epochs, patience)
-    if threads is not None:
-        import torch
-
-        torch.set_num_threads(threads)
+    _set_threads(threads)
     with _training_progress() as (bar, advance):
 
         def epoch_done(record) -> None:
@@ -600,9 +622,7 @@ def train_pipeline_command(
     folds: Annotated[
         int | None, typer.Option(min=2, help="Cross-prediction folds (default: the recipe's).")
     ] = None,
-    threads: Annotated[
-        int | None, typer.Option(min=1, help="CPU threads for PyTorch (its default if unset).")
-    ] = None,
+    threads: TrainThreadsOption = None,
     jobs: Annotated[
         int,
         typer.Option(
@@ -624,10 +644,7 @@ def train_pipeline_command(
     from phiscrub.train_pipeline import train_pipeline
 
     _warn_if_not_private(private)
-    if threads is not None:
-        import torch
-
-        torch.set_num_threads(threads)
+    _set_threads(threads)
     started = time.perf_counter()
 
     def event(message: str) -> None:
