@@ -485,7 +485,21 @@ def deid_corpus(
     if output_format == "jsonl":
         notes_tmp.replace(out / "notes.jsonl")
     partial.replace(out / ANNOTATIONS_FILE)
-    if pseudonymize_ids and id_map is not None:
+    return _close_run(
+        summary, out, started, replacer, id_map if pseudonymize_ids else None, pseudonyms
+    )
+
+
+def _close_run(
+    summary: DeidSummary,
+    out: Path,
+    started: float,
+    replacer: Replacer,
+    id_map: Path | None,
+    pseudonyms: dict[str, str],
+) -> DeidSummary:
+    """Write the id map (with pseudonymized ids), count unreadable dates, finish the summary."""
+    if id_map is not None:
         write_id_map(id_map, pseudonyms)
         summary.id_map = id_map
     if replacer.surrogates is not None:
