@@ -96,7 +96,7 @@ def test_private_features_read_a_withheld_word_as_unknown():
 def test_schema_words_hold_label_and_setting_names_but_no_note_words():
     words = schema_words()
     assert {"doctor", "calle", "territorio", "lbfgs", "joint", "two", "pass"} <= words
-    assert "zebulon" not in words and "review" not in words
+    assert "zebulon" not in words and "quixotee" not in words
 
 
 def test_a_privately_trained_neural_tagger_holds_no_withheld_word(tmp_path):
@@ -114,3 +114,29 @@ def test_a_privately_trained_neural_tagger_holds_no_withheld_word(tmp_path):
     assert "review" in vocab["tokens"] and "Zebulon" not in vocab["tokens"]
     manifest = json.loads((tmp_path / "private" / "neural.json").read_text(encoding="utf-8"))
     assert manifest["private"] is True
+
+
+def test_the_audit_reads_a_tensor_file_s_metadata_not_its_names_or_numbers(tmp_path):
+    np = pytest.importorskip("numpy")
+    save_file = pytest.importorskip("safetensors.numpy").save_file
+    docs = _notes()
+    model = tmp_path / "m"
+    model.mkdir()
+    # bytes spelling a withheld word inside the numbers, and a tensor named like one: neither
+    # is text of the training notes; the metadata is free text, and is read
+    numbers = np.frombuffer(b"xxzebulonxx\x00" * 4, dtype=np.float32).copy()
+    save_file({"quixotee.weight": numbers}, str(model / "weights.safetensors"))
+    assert audit(model, docs).found == 0
+    save_file({"w": numbers}, str(model / "weights.safetensors"), metadata={"note": "Quixotee"})
+    assert audit(model, docs).per_file == {"weights.safetensors": 1}
+
+
+def test_the_audit_skips_the_names_a_pipeline_gives_its_detectors(tmp_path):
+    docs = _notes()
+    model = tmp_path / "m"
+    model.mkdir()
+    config = {"name": "harbor-notes", "detector": [{"type": "crf", "name": "zebulon"}]}
+    (model / "pipeline.json").write_text(json.dumps(config), encoding="utf-8")
+    assert audit(model, docs).found == 0
+    (model / "notes.txt").write_text("zebulon harbor quixotee", encoding="utf-8")
+    assert audit(model, docs).per_file == {"notes.txt": 1, "pipeline.json": 0}

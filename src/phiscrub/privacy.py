@@ -13,6 +13,7 @@ cuts at case changes), so that "DRAlberto" and "Alberto" are both counted.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -96,9 +97,55 @@ class AuditResult:
     found: int  # distinct withheld words found in any file
 
 
+_SHAPE_FEATURES = re.compile(r"^(?:sh|csh|p4|csh\[-?1\])=")
+"""CRF features whose values are shapes (``Xxxd``, ``1100``): patterns of character classes,
+not words, though a shape can spell one ("xxx")."""
+
+
+def _safetensors_metadata(data: bytes) -> str | None:
+    """The free-text metadata of a safetensors file, or None when ``data`` is not one. Its
+    tensor names, types and shapes come from the code, and the rest of the file is numbers."""
+    if len(data) < 8:
+        return None
+    size = int.from_bytes(data[:8], "little")
+    if not 2 <= size <= len(data) - 8:
+        return None
+    try:
+        header = json.loads(data[8 : 8 + size].decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return json.dumps(header.get("__metadata__", {}) if isinstance(header, dict) else {})
+
+
+def _crfsuite_strings(path: Path) -> list[str] | None:
+    """A CRFsuite model's labels and attribute strings (shape values left out), or None when
+    it cannot be opened as one. Its other bytes are weights and indexes, not text."""
+    import pycrfsuite
+
+    tagger = pycrfsuite.Tagger()
+    try:
+        tagger.open(str(path))
+        info = tagger.info()
+    except (OSError, ValueError):
+        return None
+    finally:
+        tagger.close()
+    attributes = {attribute for attribute, _label in info.state_features}
+    labels = set(info.labels)
+    return sorted(labels) + [a for a in sorted(attributes) if not _SHAPE_FEATURES.match(a)]
+
+
 def _strings(path: Path) -> Iterator[str]:
-    """The text of a model file: a UTF-8 file whole, else its printable runs (as ``strings``)."""
+    """The text of a model file: a UTF-8 file whole; a safetensors file's header and a CRFsuite
+    model's labels and attributes (their numbers are not text, and random bytes spell short
+    words by chance); any other file's printable runs (as ``strings``)."""
     data = path.read_bytes()
+    if path.suffix == ".safetensors" and (metadata := _safetensors_metadata(data)) is not None:
+        yield metadata
+        return
+    if path.suffix == ".crfsuite" and (strings := _crfsuite_strings(path)) is not None:
+        yield from strings
+        return
     try:
         yield data.decode("utf-8")
         return
@@ -119,7 +166,8 @@ def words_in_file(path: Path) -> set[str]:
 _MANIFEST_KEYS = (
     "format version phiscrub crf neural pipeline ensemble models labels private config vocab "
     "vocabulary weights granularities ids tokens chars prefixes features tags unk pad bias "
-    "versions"
+    "versions true false null fallback scale mean params support vectors dual coef intercept "
+    "gamma threshold classifier members by score label"
 )
 
 
@@ -147,13 +195,19 @@ def _words_of_model(model: type[BaseModel], into: set[str]) -> None:
 def schema_words() -> frozenset[str]:
     """Words phiscrub itself writes into model files, whatever the training notes: label,
     type and category names of the taxonomy and its mappings, setting names and values of
-    the model and pipeline recipes, and manifest keys. The audit does not count them."""
+    the model and pipeline recipes, manifest keys, and the CRF's feature names and section
+    names. The audit does not count them."""
     from phiscrub.detect.crf.config import CRFConfig
+    from phiscrub.detect.crf.features import FEATURE_WORDS
     from phiscrub.detect.neural.config import NeuralConfig
+    from phiscrub.merge.candidates import AGREEMENT
     from phiscrub.pipeline import PipelineConfig
     from phiscrub.taxonomy import KNOWN_MAPPINGS, label_mapping, phi_types
+    from phiscrub.text.sections import known_headers
 
-    words: set[str] = set(_MANIFEST_KEYS.split())
+    words: set[str] = set(_MANIFEST_KEYS.split()) | FEATURE_WORDS
+    for header in [*known_headers(), *AGREEMENT]:
+        words.update(_RUN.findall(header.casefold()))
     names = [*phi_types(), *(t.category for t in phi_types().values())]
     for mapping in KNOWN_MAPPINGS:
         names += list(label_mapping(mapping).labels)
@@ -162,6 +216,25 @@ def schema_words() -> frozenset[str]:
     for model in (CRFConfig, NeuralConfig, PipelineConfig):
         _words_of_model(model, words)
     return frozenset(words)
+
+
+def _own_names(model: Path) -> set[str]:
+    """Words of the names a pipeline gives itself and its detectors (``bilstm-fea``): chosen
+    by whoever wrote its recipe, not taken from the training notes."""
+    names: set[str] = set()
+    configs = [model] if model.is_file() else list(model.rglob("pipeline.json"))
+    for path in configs:
+        try:
+            config = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            continue
+        if not isinstance(config, dict):
+            continue
+        values = [config.get("name"), *(d.get("name") for d in config.get("detector", []))]
+        for value in values:
+            if isinstance(value, str):
+                names.update(_RUN.findall(value.casefold()))
+    return names
 
 
 def audit(model: Path, docs: Iterable[Document], min_outside: int = MIN_OUTSIDE) -> AuditResult:
@@ -175,6 +248,7 @@ def audit(model: Path, docs: Iterable[Document], min_outside: int = MIN_OUTSIDE)
     wanted = {
         w for w in counted.withheld if len(w) >= AUDIT_MIN_LENGTH and any(c.isalpha() for c in w)
     } - schema_words()
+    wanted -= _own_names(model)
     files = [model] if model.is_file() else sorted(p for p in model.rglob("*") if p.is_file())
     per_file: dict[str, int] = {}
     everything: set[str] = set()

@@ -111,3 +111,16 @@ def test_batch_pads_pieces_and_carries_gold_tags():
     ]
     assert batch.features["section"][:, :, 0].tolist() == [[1, 1, 1, 1], [1, 1, 0, 0]]
     assert batch.context is None
+
+
+def test_private_prefixes_never_spell_a_withheld_word():
+    from phiscrub.privacy import TokenCensus
+
+    words = ["announce"] * 20 + ["annual"] * 20 + ["dose"] * 20 + ["Ann"]
+    census = TokenCensus(frozenset({"announce", "annual", "dose"}), frozenset({"ann"}))
+    vocab = Vocabulary.build(words, ["O"], prefix_length=3, private=census)
+    # "ann" is the prefix of 40 public words, and also a withheld name: it stays out
+    assert vocab.prefixes == ["<pad>", "<unk>", "dos"]
+    assert vocab.prefix_id("annual", 3) == 1
+    open_vocab = Vocabulary.build(words, ["O"], prefix_length=3)
+    assert open_vocab.prefixes == ["<pad>", "<unk>", "ann", "dos"]

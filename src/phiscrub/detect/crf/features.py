@@ -88,6 +88,59 @@ def _span_marks(tokens: Sequence[Token], spans: Sequence[Span]) -> list[list[str
     return marks
 
 
+FEATURE_WORDS = frozenset(
+    {
+        "bias",
+        "w",
+        "l",
+        "p",
+        "s",
+        "case",
+        "none",
+        "upper",
+        "lower",
+        "title",
+        "mixed",
+        "digit",
+        "alldigit",
+        "punct",
+        "len",
+        "sh",
+        "csh",
+        "slen",
+        "send",
+        "sbracket",
+        "inbracket",
+        "sfirst",
+        "sec",
+        "other",
+        "header",
+        "line",
+        "lstart",
+        "lend",
+        "spb",
+        "spa",
+        "g",
+        "d",
+        "r",
+        "c",
+        "zf",
+        "unk",
+        "first",
+        "last",
+        "city",
+        "state",
+        "country",
+        "job",
+        "common",
+        "eponym",
+        "statecode",
+        "",
+    }
+)
+"""The words the feature builder writes into a CRF model itself (feature names and fixed
+values), whatever the training notes: the privacy audit does not count them."""
+
 _CACHE_SIZE = 20_000
 """Word forms whose features a featurizer keeps (about 2 KB each); the cache is emptied
 when full, so memory stays bounded on any input."""

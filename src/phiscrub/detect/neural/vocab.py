@@ -83,8 +83,8 @@ class Vocabulary:
         """Vocabularies from the training words (and the pretrained embeddings' words).
 
         With ``private`` (private training), only its public words enter the token list and
-        count towards prefixes, and no pretrained word that is a withheld word does: every
-        other word of the training notes is read as ``<unk>``.
+        count towards prefixes, and no pretrained word or prefix that is a withheld word does:
+        every other word of the training notes is read as ``<unk>``.
         """
         counts: Counter[str] = Counter()
         chars: Counter[str] = Counter()
@@ -97,6 +97,7 @@ class Vocabulary:
             prefixes[word[:prefix_length].lower()] += 1
         tokens = ["<pad>", "<unk>", *sorted(w for w, n in counts.items() if n >= min_count)]
         seen = set(tokens)
+        withheld: frozenset[str] = frozenset()
         if private is not None:
             withheld = private.withheld | {embedding_key(w) for w in private.withheld}
             pretrained = (w for w in pretrained if w.casefold() not in withheld)
@@ -107,7 +108,12 @@ class Vocabulary:
             prefixes=[
                 "<pad>",
                 "<unk>",
-                *sorted(p for p, n in prefixes.items() if n >= prefix_min_count),
+                # a public word's prefix can spell a withheld word: it is read as <unk>
+                *sorted(
+                    p
+                    for p, n in prefixes.items()
+                    if n >= prefix_min_count and p.casefold() not in withheld
+                ),
             ],
             features={
                 family: ["<pad>", *sorted(strings)]
