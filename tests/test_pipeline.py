@@ -323,7 +323,10 @@ def test_the_bundled_default_pipeline_is_the_trained_hybrid():
     assert pipeline.ensemble.fallback is not None
     detection = pipeline.detect(Document("d", DEFAULT_NOTE))
     found = [(s.label, DEFAULT_NOTE[s.start : s.end]) for s in detection.spans]
-    assert found == DEFAULT_FOUND  # "Okafor", a bare surname without a title or cue, is missed
+    # "Okafor", a bare surname without a title or cue, is found by the BiLSTM-FEA alone, as
+    # a profession that swallows "in cardiology" (covered, with the wrong label and extent);
+    # without it (below) it is missed
+    assert found == [*DEFAULT_FOUND[:2], ("PROFESSION", "Okafor in cardiology"), *DEFAULT_FOUND[2:]]
     assert {s.detector for s in detection.raw} == {"rules", "dictionary", "crf", "bilstm-fea"}
 
 
