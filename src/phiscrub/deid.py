@@ -32,7 +32,13 @@ from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
 from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
 from phiscrub.io.jsonl import dumps_jsonl_line
-from phiscrub.pipeline import BATCH_DOCUMENTS, Pipeline, builtin_pipelines, load_pipeline
+from phiscrub.pipeline import (
+    BATCH_DOCUMENTS,
+    Pipeline,
+    builtin_pipelines,
+    in_language,
+    load_pipeline,
+)
 from phiscrub.provenance import phiscrub_version
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 from phiscrub.runs import (
@@ -98,14 +104,6 @@ def deidentify(
         return Replacer(config, SecretKey.coerce(key)).replace(document)
     loaded = pipeline if isinstance(pipeline, Pipeline) else _cached_pipeline(pipeline)
     return loaded.deidentify(document, replace, key, config)
-
-
-def in_language(config: ReplaceConfig, pipeline: Pipeline | None) -> ReplaceConfig:
-    """``config`` with its surrogate language set to the pipeline's when it names none."""
-    if config.surrogates.language is not None or pipeline is None:
-        return config
-    surrogates = dataclasses.replace(config.surrogates, language=pipeline.config.language)
-    return dataclasses.replace(config, surrogates=surrogates)
 
 
 # -- manifests -------------------------------------------------------------------------------

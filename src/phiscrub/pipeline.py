@@ -485,10 +485,7 @@ class Pipeline:
         config: ReplaceConfig | None = None,
     ) -> Replacer:
         """A replacer for this pipeline's notes (surrogates in the pipeline's language)."""
-        config = config or ReplaceConfig(default=replace)  # type: ignore[arg-type]
-        if config.surrogates.language is None:
-            surrogates = dataclasses.replace(config.surrogates, language=self.config.language)
-            config = dataclasses.replace(config, surrogates=surrogates)
+        config = in_language(config or ReplaceConfig(default=replace), self)  # type: ignore[arg-type]
         return Replacer(config, SecretKey.coerce(key))
 
     def pipe(
@@ -555,6 +552,14 @@ class Pipeline:
         path = directory / CONFIG_FILE
         write_atomic(path, json.dumps(config.model_dump(), indent=2) + "\n")
         return path
+
+
+def in_language(config: ReplaceConfig, pipeline: Pipeline | None) -> ReplaceConfig:
+    """``config`` with its surrogate language set to the pipeline's when it names none."""
+    if config.surrogates.language is not None or pipeline is None:
+        return config
+    surrogates = dataclasses.replace(config.surrogates, language=pipeline.config.language)
+    return dataclasses.replace(config, surrogates=surrogates)
 
 
 def as_document(note: Document | str, doc_id: str = "note") -> Document:
