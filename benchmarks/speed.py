@@ -9,8 +9,9 @@ bundled ``default`` as it runs where PyTorch is not installed (rules, dictionari
 ensemble's fallback). Then ``phiscrub deid --pipeline default`` runs on the notes written once,
 and on them three times over, and its peak resident memory shows whether memory grows with
 the corpus. Targets (issue 19): rules 500k, CRF pipeline 150k, ``default`` 40k characters/s,
-``deid`` flat and under 1 GiB. Philter and Presidio cannot be installed here (no network), so
-they are not in the table. Writes ``benchmarks/results/speed.json`` and BENCHMARKS.md.
+``deid`` flat and under 1 GiB. Philter and Presidio are not in the table yet (both packages
+are on this machine's index; Presidio also needs a spaCy model). Writes
+``benchmarks/results/speed.json`` and BENCHMARKS.md.
 """
 
 from __future__ import annotations
