@@ -140,3 +140,25 @@ def test_the_audit_skips_the_names_a_pipeline_gives_its_detectors(tmp_path):
     assert audit(model, docs).found == 0
     (model / "notes.txt").write_text("zebulon harbor quixotee", encoding="utf-8")
     assert audit(model, docs).per_file == {"notes.txt": 1, "pipeline.json": 0}
+
+
+def test_span_cover_answers_as_a_scan_of_every_span_would():
+    import random
+
+    from phiscrub.document import Span
+    from phiscrub.privacy import _SpanCover
+
+    rng = random.Random(0)
+    for _ in range(200):
+        spans = []
+        for _ in range(rng.randint(0, 8)):
+            start = rng.randint(0, 50)
+            spans.append(Span(start, start + rng.randint(1, 12), "X"))  # nested and overlapping
+        cover = _SpanCover(Document("d", "x" * 70, tuple(spans)))
+        for _ in range(40):
+            start = rng.randint(0, 65)
+            end = start + rng.randint(1, 5)
+            expected = any(s.start < end and start < s.end for s in spans)
+            assert cover.touches(start, end) == expected
+    cover = _SpanCover(Document("d", "x" * 20, (Span(2, 10, "X"), Span(3, 4, "X"))))
+    assert [cover.touches(a, a + 1) for a in (1, 2, 9, 10)] == [False, True, True, False]
