@@ -212,11 +212,29 @@ def test_ensemble_fill_keeps_a_members_spans_where_the_ensemble_accepted_nothing
         ("[merge.ensemble]\nmembers=['a','c']\n", "ensemble members \\['c'\\]"),
         ("[merge.ensemble]\nmembers=['a']\nfill=['rules']\n", "fill names \\['rules'\\]"),
         ("[merge.routing]\nDATE=['ensemble']\n", "unknown sources \\['ensemble'\\]"),
+        ("[merge]\nbackstop=['c']\n", "backstop names \\['c'\\]"),
     ],
 )
 def test_ensemble_and_routing_must_name_detectors(tmp_path, merge, problem):
     with pytest.raises(ConfigError, match=problem):
         load_pipeline(_hybrid_config(tmp_path, merge))
+
+
+def test_a_backstop_detector_adds_only_what_no_other_source_found(tmp_path):
+    doc = Document("x", "Ann saw Bob on 3/4")
+    raw = [
+        Span(0, 3, "PATIENT", 0.9, "a"),
+        Span(0, 7, "DOCTOR", 0.6, "b"),  # overlaps a's: dropped
+        Span(8, 11, "DOCTOR", 0.7, "b"),  # found by b alone: kept
+        Span(15, 18, "DATE", 0.9, "rules:date"),
+    ]
+    config = _hybrid_config(tmp_path, "[merge]\nbackstop=['b']\n")
+    found = load_pipeline(config).detect(doc, raw=raw).spans
+    assert [(s.start, s.end, s.label, s.source) for s in found] == [
+        (0, 3, "PATIENT", "a"),
+        (8, 11, "DOCTOR", "b"),
+        (15, 18, "DATE", "rules:date"),
+    ]
 
 
 def test_detector_names_must_differ(tmp_path):

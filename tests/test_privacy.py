@@ -142,6 +142,26 @@ def test_the_audit_skips_the_names_a_pipeline_gives_its_detectors(tmp_path):
     assert audit(model, docs).per_file == {"notes.txt": 1, "pipeline.json": 0}
 
 
+def test_an_encoder_tokenizer_is_skipped_only_when_it_is_the_installed_base_model_s(
+    tmp_path, monkeypatch
+):
+    pytest.importorskip("tokenizers")
+    from phiscrub.detect.encoder import model_dir
+
+    base = tmp_path / "base"
+    base.mkdir()
+    vocabulary = '{"vocab": ["[PAD]", "zebulon", "quixotee"]}'  # a public vocabulary's words
+    (base / "tokenizer.json").write_text(vocabulary, encoding="utf-8")
+    monkeypatch.setattr(model_dir, "base_directory", lambda: base)
+    model = tmp_path / "m"
+    model.mkdir()
+    (model / "encoder.json").write_text('{"format": "phiscrub-encoder"}', encoding="utf-8")
+    (model / "tokenizer.json").write_text(vocabulary, encoding="utf-8")
+    assert audit(model, _notes()).per_file == {"encoder.json": 0, "tokenizer.json": 0}
+    (model / "tokenizer.json").write_text(vocabulary + " ", encoding="utf-8")  # not the base's
+    assert audit(model, _notes()).per_file == {"encoder.json": 0, "tokenizer.json": 2}
+
+
 def test_span_cover_answers_as_a_scan_of_every_span_would():
     import random
 

@@ -49,3 +49,9 @@ def test_models_saved_before_versions_were_recorded_load_quietly():
         warnings.simplefilter("error")
         assert check_versions(None, "old") == []
         assert check_versions({"numpy": "0.1"}, "old") == []  # not a data package
+
+
+def test_a_package_missing_where_the_model_was_saved_is_not_warned_about():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_versions({"phiscrub": None, "faker": None}, "built elsewhere") == []

@@ -608,6 +608,53 @@ def _print_systems(pipeline: Path, dev: dict) -> None:
         out.print(leak_line(final))
 
 
+@train_app.command("encoder")
+def train_encoder_command(
+    train: Annotated[Path, typer.Option(help="Annotated training corpus.")],
+    target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    dev: Annotated[
+        Path | None, typer.Option(help="Annotated corpus: the best epoch on it is kept.")
+    ] = None,
+    base: Annotated[
+        Path | None,
+        typer.Option(help="Pretrained BERT directory (default: the installed MiniLM-L6)."),
+    ] = None,
+    epochs: Annotated[int, typer.Option(min=1, help="Passes over the training windows.")] = 4,
+    learning_rate: Annotated[float, typer.Option(min=0.0, help="AdamW's peak rate.")] = 5e-5,
+    batch_size: Annotated[int, typer.Option(min=1, help="Windows per step.")] = 32,
+    window: Annotated[int, typer.Option(min=8, max=512, help="Word pieces per window.")] = 128,
+    seed: Annotated[int, typer.Option(help="Seed of initialisation and shuffling.")] = 1,
+    device: Annotated[str, typer.Option(help="cpu or cuda.")] = "cpu",
+    threads: TrainThreadsOption = None,
+    input_format: FormatOption = None,
+) -> None:
+    """Fine-tune a pretrained encoder (MiniLM-L6) to tag PHI; OUT becomes a pipeline for
+    detect and deid --pipeline (extra: phiscrub[encoder])."""
+    from phiscrub.detect.encoder.trainer import FineTuneSettings
+    from phiscrub.train_encoder import train_encoder
+
+    if device not in ("cpu", "cuda"):
+        raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
+    _set_threads(threads)
+    settings = FineTuneSettings(
+        epochs, learning_rate, batch_size, window, min(32, window // 4), seed=seed
+    )
+
+    def epoch_done(record) -> None:
+        f1 = f", dev piece F1 {record.dev_f1:.4f}" if record.dev_f1 is not None else ""
+        out.print(f"epoch {record.epoch}: {record.seconds:.1f} s, loss {record.loss:,.2f}{f1}")
+
+    result = train_encoder(train, target, settings, dev, base, input_format, device, epoch_done)
+    report = result.report
+    out.print(
+        f"fine-tuned on {report.documents} documents ({report.windows:,} windows, "
+        f"{report.tags} tags); best epoch {report.best_epoch}"
+    )
+    if result.evaluation is not None:
+        out.print(criteria_table(result.evaluation))
+    out.print(f"wrote the pipeline to {target}")
+
+
 @train_app.command("pipeline")
 def train_pipeline_command(
     config: Annotated[

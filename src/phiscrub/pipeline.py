@@ -79,7 +79,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, POLICIES, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
-from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
+from phiscrub.merge.ensemble import EnsembleModel, backstop, fill_gaps
 from phiscrub.merge.routing import route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules
 from phiscrub.provenance import check_versions, versions
@@ -97,6 +97,13 @@ def _neural_tagger(path: Path, config: NeuralDetectorConfig) -> Detector:
     from phiscrub.detect.neural.tagger import NeuralTagger
 
     return NeuralTagger.load(path, config.name, batch_size=config.batch_size, device=config.device)
+
+
+def _encoder_detector(path: Path, config: EncoderDetectorConfig) -> Detector:
+    require_torch()
+    from phiscrub.detect.encoder.tagger import EncoderDetector
+
+    return EncoderDetector(path, config.name, config.batch_size, config.device)
 
 
 def _plugin_detector(config: PluginDetectorConfig) -> Detector:
@@ -149,6 +156,17 @@ class NeuralDetectorConfig(BaseModel):
     )
 
 
+class EncoderDetectorConfig(BaseModel):
+    """A fine-tuned pretrained encoder (``phiscrub train encoder``; extra ``encoder``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["encoder"]
+    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
+    name: str = "encoder"
+    batch_size: int = Field(default=16, ge=1)
+    device: Literal["cpu", "cuda"] = "cpu"
+
+
 class PluginDetectorConfig(BaseModel):
     """A detector from another package, registered in :mod:`phiscrub.registry`."""
 
@@ -159,12 +177,13 @@ class PluginDetectorConfig(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict, description="passed to the factory")
 
 
-ModelConfig = CRFDetectorConfig | NeuralDetectorConfig
+ModelConfig = CRFDetectorConfig | NeuralDetectorConfig | EncoderDetectorConfig
 DetectorConfig = Annotated[
     RulesConfig
     | DictionaryConfig
     | CRFDetectorConfig
     | NeuralDetectorConfig
+    | EncoderDetectorConfig
     | PluginDetectorConfig,
     Field(discriminator="type"),
 ]
@@ -210,6 +229,11 @@ class MergeConfig(BaseModel):
         default=None,
         description="the sanity layer's rules after the merge (phiscrub.merge.sanity), or none",
     )
+    backstop: list[str] = Field(
+        default_factory=list,
+        description="detectors whose spans are kept only where no other source's span "
+        "overlaps them: they add what the others missed and never change what they found",
+    )
 
     @field_validator("policy")
     @classmethod
@@ -247,6 +271,9 @@ class PipelineConfig(BaseModel):
             if unknown:
                 raise ValueError(f"ensemble fill names {unknown}, which are not its members")
             sources.add(ENSEMBLE_SOURCE)
+        unknown = sorted(set(self.merge.backstop) - set(names))
+        if unknown:
+            raise ValueError(f"backstop names {unknown}, which are not detectors of the pipeline")
         for label, routed in (self.merge.routing or {}).items():
             unknown = sorted(set(routed) - sources)
             if unknown:
@@ -331,6 +358,8 @@ class Pipeline:
             return CRFTagger.load(self._model_path(config), config.name)
         if isinstance(config, NeuralDetectorConfig):
             return _neural_tagger(self._model_path(config), config)
+        if isinstance(config, EncoderDetectorConfig):
+            return _encoder_detector(self._model_path(config), config)
         return RuleDetector(self._patterns_path(config), config.time_budget, config.name)
 
     def _ensemble_path(self, settings: EnsembleConfig) -> Path:
@@ -411,6 +440,8 @@ class Pipeline:
             final = self.ensemble.apply(doc, final)
             if settings.ensemble is not None and settings.ensemble.fill:
                 final = fill_gaps(final, spans, settings.ensemble.fill)
+        if settings.backstop:
+            final = backstop(final, settings.backstop)
         if settings.routing:
             final = route(final, settings.routing)
         merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
@@ -525,6 +556,11 @@ class Pipeline:
         # saved where it already lives: its models are in place
         in_place = self.base is not None and self.base.resolve() == directory.resolve()
         for index, detector in enumerate(config.detector):
+            if isinstance(detector, EncoderDetectorConfig):
+                if not in_place:
+                    shutil.copytree(self._model_path(detector), directory / f"model-{index + 1}")
+                    detector.model = f"model-{index + 1}"
+                continue
             if isinstance(detector, CRFDetectorConfig | NeuralDetectorConfig):
                 if in_place:
                     continue

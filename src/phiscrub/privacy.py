@@ -27,6 +27,7 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from phiscrub.document import Document
+from phiscrub.errors import PhiscrubError
 from phiscrub.text.tokenize import tokenize
 
 MIN_OUTSIDE = 5
@@ -230,9 +231,31 @@ def schema_words() -> frozenset[str]:
         names += list(label_mapping(mapping).labels)
     for name in names:
         words.update(_RUN.findall(name.casefold()))
-    for model in (CRFConfig, NeuralConfig, PipelineConfig):
-        _words_of_model(model, words)
+    for model in (CRFConfig, NeuralConfig, PipelineConfig, _encoder_manifest()):
+        if model is not None:
+            _words_of_model(model, words)
     return frozenset(words)
+
+
+def _encoder_manifest() -> type[BaseModel] | None:
+    try:
+        from phiscrub.detect.encoder.model_dir import EncoderManifest
+    except ImportError:  # the encoder extra is not installed
+        return None
+    return EncoderManifest
+
+
+def _public_base_file(path: Path) -> bool:
+    """Is ``path`` an encoder model's tokenizer, byte for byte the installed base model's?
+    Its vocabulary is the pretrained model's (public), not the training notes'."""
+    if path.name != "tokenizer.json" or not (path.parent / "encoder.json").is_file():
+        return False
+    try:
+        from phiscrub.detect.encoder.model_dir import base_directory
+
+        return (base_directory() / path.name).read_bytes() == path.read_bytes()
+    except (ImportError, OSError, PhiscrubError):
+        return False
 
 
 def _own_names(model: Path) -> set[str]:
@@ -259,7 +282,8 @@ def audit(model: Path, docs: Iterable[Document], min_outside: int = MIN_OUTSIDE)
 
     A word counts when it stands whole in a file's text (an alphanumeric run, case-folded);
     words with no letter, words under ``AUDIT_MIN_LENGTH`` characters and
-    :func:`schema_words` are not looked for.
+    :func:`schema_words` are not looked for. An encoder's ``tokenizer.json`` that is the
+    installed base model's own is public vocabulary and not read.
     """
     counted = census(docs, min_outside)
     wanted = {
@@ -270,7 +294,7 @@ def audit(model: Path, docs: Iterable[Document], min_outside: int = MIN_OUTSIDE)
     per_file: dict[str, int] = {}
     everything: set[str] = set()
     for path in files:
-        hits = words_in_file(path) & wanted
+        hits = set() if _public_base_file(path) else words_in_file(path) & wanted
         per_file[str(path.relative_to(model)) if path != model else path.name] = len(hits)
         everything |= hits
     return AuditResult(per_file, len(wanted), len(everything))

@@ -45,14 +45,15 @@ def phiscrub_version() -> str:
 def check_versions(recorded: object, origin: str) -> list[str]:
     """Warn when ``recorded`` (a saved ``versions`` table) differs from what is installed for
     phiscrub or a data package; returns the names that differ. A model saved before versions
-    were recorded (None) is not warned about."""
+    were recorded (None) is not warned about, nor a package that was not installed where it
+    was saved (its output cannot be in the model)."""
     if not isinstance(recorded, Mapping):
         return []
     now = versions()
     differing = [
         name
         for name in ("phiscrub", *DATA_PACKAGES)
-        if name in recorded and recorded[name] != now.get(name)
+        if recorded.get(name) is not None and recorded[name] != now.get(name)
     ]
     if differing:
         detail = ", ".join(f"{n} {recorded[n]} (now {now.get(n)})" for n in differing)
