@@ -52,3 +52,17 @@ def read_json(path: Path, what: str) -> Any:
         raise ConfigError(f"{path}: cannot read {what} ({exc.strerror})") from None
     except ValueError:
         raise ConfigError(f"{path}: not valid JSON") from None
+
+
+def read_manifest_file(path: Path, format: str, version: int, what: str) -> dict[str, Any]:
+    """A model's manifest (JSON) at ``path``, checked to be ``format`` at ``version``; ``what``
+    names the kind of model in errors ("neural model")."""
+    data = read_json(path, what)
+    if not isinstance(data, dict) or data.get("format") != format:
+        raise ConfigError(f"{path}: not a phiscrub {what}")
+    if data.get("version") != version:
+        raise ConfigError(
+            f"{path}: {what} format version {data.get('version')!r}; "
+            f"this phiscrub reads version {version}"
+        )
+    return data

@@ -18,7 +18,7 @@ import torch
 from pydantic import BaseModel, ConfigDict, Field
 from safetensors.torch import load_file, save_file
 
-from phiscrub.configs import read_json, validated
+from phiscrub.configs import read_json, read_manifest_file, validated
 from phiscrub.detect.encoder.network import EncoderShape, EncoderTagger
 from phiscrub.errors import ConfigError, FormatError
 from phiscrub.io.files import write_atomic, write_atomic_with
@@ -109,14 +109,7 @@ def write_model(
 
 def read_manifest(directory: Path) -> EncoderManifest:
     path = directory / MODEL_FILE
-    data = read_json(path, "encoder model")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ConfigError(f"{path}: not a phiscrub encoder model")
-    if data.get("version") != FORMAT_VERSION:
-        raise ConfigError(
-            f"{path}: encoder model format version {data.get('version')!r}; "
-            f"this phiscrub reads version {FORMAT_VERSION}"
-        )
+    data = read_manifest_file(path, FORMAT, FORMAT_VERSION, "encoder model")
     check_versions(data.get("versions"), str(path))
     fields = {k: v for k, v in data.items() if k not in ("format", "version", "versions")}
     return validated(EncoderManifest, fields, str(path))

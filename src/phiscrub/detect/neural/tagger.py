@@ -19,13 +19,13 @@ import numpy as np
 import torch
 from safetensors.torch import load_model, save_model
 
-from phiscrub.configs import read_json, validated
+from phiscrub.configs import read_manifest_file, validated
 from phiscrub.detect.neural.config import NeuralConfig
 from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
 from phiscrub.detect.neural.model import TaggerModel
 from phiscrub.detect.neural.vocab import VOCAB_FILE, Vocabulary, read_vocabulary
 from phiscrub.document import Document, Span
-from phiscrub.errors import ConfigError, FormatError
+from phiscrub.errors import FormatError
 from phiscrub.io.files import write_atomic, write_atomic_with
 from phiscrub.provenance import check_versions, versions
 from phiscrub.text.tags import tags_to_spans
@@ -181,14 +181,7 @@ def write_weights(directory: Path, model: TaggerModel) -> None:
 
 def read_manifest(directory: Path) -> NeuralConfig:
     path = directory / MODEL_FILE
-    data = read_json(path, "neural model")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ConfigError(f"{path}: not a phiscrub neural model")
-    if data.get("version") != FORMAT_VERSION:
-        raise ConfigError(
-            f"{path}: neural model format version {data.get('version')!r}; "
-            f"this phiscrub reads version {FORMAT_VERSION}"
-        )
+    data = read_manifest_file(path, FORMAT, FORMAT_VERSION, "neural model")
     check_versions(data.get("versions"), str(path))
     return validated(NeuralConfig, data.get("config"), str(path))
 
