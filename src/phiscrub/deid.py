@@ -445,47 +445,84 @@ def deid_corpus(
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
     detect = _Detector(pipeline, source, input_format, groups, follow_links)
     config = in_language(config or ReplaceConfig(), detect.pipeline)
-    replacer = Replacer(config, key)
-    kept = _start_run(out, settings, output_format, resume)
-    summary = DeidSummary(ids_pseudonymized=pseudonymize_ids)
-    names = _OutputNames()
-    pseudonyms: dict[str, str] = {}
-    partial = out / f"{ANNOTATIONS_FILE}.partial"
-    notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
-    with (
-        open_private(partial) as annotations,
-        open_private(notes_tmp) if output_format == "jsonl" else contextlib.nullcontext() as notes,
-    ):
-        for line in kept.values():
-            annotations.write(line + "\n")
-        docs = read_corpus(source, input_format, summary.errors.append, summary.skip, follow_links)
-        for doc in docs:
-            out_id = document_pseudonym(key, doc.doc_id) if pseudonymize_ids else doc.doc_id
-            pseudonyms[doc.doc_id] = out_id
-            if out_id in kept:
-                summary.resumed += 1
-                if progress:
-                    progress(doc)
-                continue
+    run = _Run(
+        out, output_format, key, Replacer(config, key), detect, groups,
+        _start_run(out, settings, output_format, resume),
+        DeidSummary(ids_pseudonymized=pseudonymize_ids), pseudonymize_ids, progress,
+    )  # fmt: skip
+    run.write_all(source, input_format, follow_links)
+    return _close_run(
+        run.summary,
+        out,
+        started,
+        run.replacer,
+        id_map if pseudonymize_ids else None,
+        run.pseudonyms,
+    )
+
+
+@dataclass
+class _Run:
+    """One ``deid_corpus`` run: what it writes with, and what it has written so far."""
+
+    out: Path
+    output_format: str
+    key: SecretKey
+    replacer: Replacer
+    detect: _Detector
+    groups: dict[str, dict[str, str]]
+    kept: dict[str, str]  # annotation records of notes an interrupted run finished
+    summary: DeidSummary
+    pseudonymize_ids: bool
+    progress: Callable[[Document], None] | None
+    names: _OutputNames = field(default_factory=_OutputNames)
+    pseudonyms: dict[str, str] = field(default_factory=dict)
+
+    def write_all(self, source: Path, input_format: str | None, follow_links: bool) -> None:
+        """Every note under ``source``, then ``annotations.jsonl`` (and ``notes.jsonl``)
+        moved into place."""
+        partial = self.out / f"{ANNOTATIONS_FILE}.partial"
+        notes_tmp = self.out / RUN_DIR / "notes.jsonl.partial"
+        jsonl = self.output_format == "jsonl"
+        summary = self.summary
+        with (
+            open_private(partial) as annotations,
+            open_private(notes_tmp) if jsonl else contextlib.nullcontext() as notes,
+        ):
+            for line in self.kept.values():
+                annotations.write(line + "\n")
+            docs = read_corpus(
+                source, input_format, summary.errors.append, summary.skip, follow_links
+            )
+            for doc in docs:
+                self.note(doc, annotations, notes)
+        if jsonl:
+            notes_tmp.replace(self.out / "notes.jsonl")
+        partial.replace(self.out / ANNOTATIONS_FILE)
+
+    def note(self, doc: Document, annotations: IO[str], notes: IO[str] | None) -> None:
+        """Detect, replace and write one note (or count it as resumed); a failure is recorded
+        in the summary and the run goes on."""
+        out_id = document_pseudonym(self.key, doc.doc_id) if self.pseudonymize_ids else doc.doc_id
+        self.pseudonyms[doc.doc_id] = out_id
+        if out_id in self.kept:
+            self.summary.resumed += 1
+        else:
             try:
-                if output_format != "jsonl":
-                    names.claim(out_id)
-                doc = detect(_grouped(doc, groups))
-                record = _write_note(doc, out_id, replacer, key, out, output_format, notes)
+                if self.output_format != "jsonl":
+                    self.names.claim(out_id)
+                doc = self.detect(_grouped(doc, self.groups))
+                record = _write_note(
+                    doc, out_id, self.replacer, self.key, self.out, self.output_format, notes
+                )
             except PhiscrubError as exc:
-                summary.errors.append(exc)
-                continue
+                self.summary.errors.append(exc)
+                return
             annotations.write(record + "\n")
             annotations.flush()
-            summary.count(doc, doc.spans)
-            if progress:
-                progress(doc)
-    if output_format == "jsonl":
-        notes_tmp.replace(out / "notes.jsonl")
-    partial.replace(out / ANNOTATIONS_FILE)
-    return _close_run(
-        summary, out, started, replacer, id_map if pseudonymize_ids else None, pseudonyms
-    )
+            self.summary.count(doc, doc.spans)
+        if self.progress:
+            self.progress(doc)
 
 
 def _close_run(
