@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from numpy.random import default_rng as np_rng
 
 from phiscrub.detect.neural.config import NeuralConfig
 from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
@@ -168,6 +169,118 @@ def _dev_f1(
     return evaluate(dev, system).criteria["strict"].f1
 
 
+def _new_model(
+    config: NeuralConfig, vocab: Vocabulary, vectors: WordVectors | None, seed: int
+) -> TaggerModel:
+    """A fresh network; its token vectors start from ``vectors`` where they have the word."""
+    if vectors is None:
+        return TaggerModel(config, vocab, None)
+    return TaggerModel(config, vocab, _pretrained_matrix(vocab, vectors, config.token.dim, seed))
+
+
+def _device(device: str) -> torch.device:
+    target = torch.device(device)
+    if target.type == "cuda" and not torch.cuda.is_available():
+        raise ConfigError("--device cuda was asked for but PyTorch sees no CUDA device")
+    return target
+
+
+def _first_report(
+    docs: Sequence[Document],
+    items: list[tuple[DocInputs, int, int]],
+    tokens: Sequence[Sequence[object]],
+    inputs: Sequence[DocInputs],
+    model: TaggerModel,
+) -> NeuralTrainingReport:
+    """What is known of a training run before its first epoch."""
+    return NeuralTrainingReport(
+        documents=len(docs),
+        pieces=len(items),
+        tokens=sum(len(t) for t in tokens),
+        misaligned_spans=sum(x.misaligned for x in inputs),
+        overlapping_spans=sum(x.overlapping for x in inputs),
+        parameters=sum(p.numel() for p in model.parameters() if p.requires_grad),
+    )
+
+
+def _singletons(inputs: Sequence[DocInputs], vocabulary_size: int) -> np.ndarray:
+    """Which token ids occur exactly once in the training inputs (NeuroNER reads them as
+    ``<unk>`` part of the time)."""
+    counts = np.bincount(
+        np.concatenate([x.words for x in inputs] or [np.zeros(0, np.int64)]),
+        minlength=vocabulary_size,
+    )
+    return counts == 1
+
+
+def _train_epoch(
+    model: TaggerModel,
+    optimizer: torch.optim.Optimizer,
+    batches: list[list[tuple[DocInputs, int, int]]],
+    config: NeuralConfig,
+    unk: tuple[np.ndarray, float, np.random.Generator],
+    target: torch.device,
+    progress: Progress | None,
+    label: str,
+) -> tuple[float, int, int]:
+    """One pass over ``batches``: (summed loss, pieces seen, batches skipped because their
+    loss was not finite)."""
+    settings = config.training
+    model.train()
+    total_loss, seen, skipped = 0.0, 0, 0
+    for number, chunk in enumerate(batches, start=1):
+        summed = model.loss(make_batch(chunk, config, unk).to(target))
+        if not bool(torch.isfinite(summed)):
+            skipped += 1  # a non-finite loss would poison every weight; drop the batch
+            continue
+        loss = summed / len(chunk) if settings.reduction == "mean" else summed
+        optimizer.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_value_(model.parameters(), settings.clip)
+        optimizer.step()
+        total_loss += float(summed.detach())
+        seen += len(chunk)
+        if progress is not None:
+            progress(label, number, len(batches), total_loss / seen)
+    return total_loss, seen, skipped
+
+
+@dataclass
+class _Keeper:
+    """Keeps the best epoch's weights (written to ``directory``) and decides after each epoch:
+    ``go`` on, ``stopped`` (``patience`` epochs without a better dev F1), ``diverged``
+    (non-finite weights with nothing to go back to), or ``restart`` from the best weights
+    (with ``anneal``, flair's annealing with restarts)."""
+
+    directory: Path
+    patience: int
+    anneal: float | None
+    best: float = -1.0
+    best_epoch: int = 0
+    waited: int = 0
+    verdict: str = "go"
+    state: dict[str, torch.Tensor] | None = None
+
+    def judge(self, model: TaggerModel, epoch: int, dev_f1: float | None, finite: bool) -> str:
+        if not finite and (self.anneal is None or self.state is None):
+            self.verdict = "diverged"  # the best weights so far are already on disk
+        elif finite and (dev_f1 is None or dev_f1 > self.best):
+            self.best = dev_f1 if dev_f1 is not None else self.best
+            self.best_epoch, self.waited, self.verdict = epoch, 0, "go"
+            write_weights(self.directory, model)
+            if self.anneal is not None:
+                self.state = copy.deepcopy(model.state_dict())
+        else:
+            self.waited += 1
+            self.verdict = "go"
+            if self.waited >= self.patience:
+                self.verdict = "stopped"
+            elif self.anneal is not None and self.state is not None:
+                model.load_state_dict(self.state)
+                self.verdict = "restart"
+        return self.verdict
+
+
 def fit(
     docs: Sequence[Document],
     directory: str | Path,
@@ -191,9 +304,7 @@ def fit(
     seed_everything(seed)
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    target = torch.device(device)
-    if target.type == "cuda" and not torch.cuda.is_available():
-        raise ConfigError("--device cuda was asked for but PyTorch sees no CUDA device")
+    target = _device(device)
     prepared = prepare(docs, config, vectors, private)
     config, vocab, encoder = prepared.config, prepared.vocab, prepared.encoder
     tokens, strings = prepared.tokens, prepared.strings
@@ -201,53 +312,22 @@ def fit(
         encoder.encode(doc, True, t, s) for doc, t, s in zip(docs, tokens, strings, strict=True)
     ]
     dev_inputs = [encoder.encode(doc) for doc in dev]
-    counts = np.bincount(
-        np.concatenate([x.words for x in inputs] or [np.zeros(0, np.int64)]),
-        minlength=len(vocab.tokens),
-    )
-    singletons = counts == 1
-    pretrained = (
-        _pretrained_matrix(vocab, vectors, config.token.dim, seed) if vectors is not None else None
-    )
-    model = TaggerModel(config, vocab, pretrained).to(target)
+    model = _new_model(config, vocab, vectors, seed).to(target)
     write_model(directory, config, vocab, private=private is not None)
     lr = config.training.lr
     optimizer = _optimizer(config, model, lr)
     items = [(x, a, b) for x in inputs for a, b in x.ranges]
     rng = random.Random(seed)
-    np_rng = np.random.default_rng(seed)
+    unk = (_singletons(inputs, len(vocab.tokens)), config.token.unk_replace, np_rng(seed))
     settings = config.training
-    report = NeuralTrainingReport(
-        documents=len(docs),
-        pieces=len(items),
-        tokens=sum(len(t) for t in tokens),
-        misaligned_spans=sum(x.misaligned for x in inputs),
-        overlapping_spans=sum(x.overlapping for x in inputs),
-        parameters=sum(p.numel() for p in model.parameters() if p.requires_grad),
-    )
-    best, best_epoch, waited, stopped, diverged = -1.0, 0, 0, False, False
-    best_state: dict[str, torch.Tensor] | None = None
-    anneal = settings.anneal if dev else None
+    report = _first_report(docs, items, tokens, inputs, model)
+    keeper = _Keeper(directory, settings.patience, settings.anneal if dev else None)
     for epoch in range(1, settings.max_epochs + 1):
         epoch_start = time.perf_counter()
-        model.train()
         batches = _batches(items, settings.batch_size, rng)
-        total_loss, seen, skipped = 0.0, 0, 0
-        for number, chunk in enumerate(batches, start=1):
-            batch = make_batch(chunk, config, (singletons, config.token.unk_replace, np_rng))
-            summed = model.loss(batch.to(target))
-            if not bool(torch.isfinite(summed)):
-                skipped += 1  # a non-finite loss would poison every weight; drop the batch
-                continue
-            loss = summed / len(chunk) if settings.reduction == "mean" else summed
-            optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_value_(model.parameters(), settings.clip)
-            optimizer.step()
-            total_loss += float(summed.detach())
-            seen += len(chunk)
-            if progress is not None:
-                progress(f"epoch {epoch}", number, len(batches), total_loss / seen)
+        total_loss, seen, skipped = _train_epoch(
+            model, optimizer, batches, config, unk, target, progress, f"epoch {epoch}"
+        )
         train_seconds = time.perf_counter() - epoch_start
         dev_f1 = _dev_f1(model, config, vocab, dev, dev_inputs, target) if dev else None
         record = EpochRecord(
@@ -257,34 +337,23 @@ def fit(
         if on_epoch is not None:
             on_epoch(record)
         finite = all(bool(torch.isfinite(p).all()) for p in model.parameters())
-        if not finite and (anneal is None or best_state is None):
-            diverged = True  # the best weights so far are already on disk
+        verdict = keeper.judge(model, epoch, dev_f1, finite)
+        if verdict in ("diverged", "stopped"):
             break
-        if finite and (dev_f1 is None or dev_f1 > best):
-            best, best_epoch, waited = (dev_f1 if dev_f1 is not None else best), epoch, 0
-            write_weights(directory, model)
-            if anneal is not None:
-                best_state = copy.deepcopy(model.state_dict())
-        else:
-            waited += 1
-            if waited >= settings.patience:
-                stopped = True
-                break
-            if anneal is not None and best_state is not None:
-                model.load_state_dict(best_state)  # restart from the best, more slowly
-                lr *= anneal
-                optimizer = _optimizer(config, model, lr)
-    if best_epoch == 0:
+        if verdict == "restart":
+            lr *= keeper.anneal or 1.0  # from the best weights, more slowly
+            optimizer = _optimizer(config, model, lr)
+    if keeper.best_epoch == 0:
         raise PhiscrubError(
             "training diverged in its first epoch (weights became non-finite); "
             "lower training.lr or training.clip"
         )
     final = replace(
         report,
-        best_epoch=best_epoch,
-        best_dev_f1=best if dev else None,
+        best_epoch=keeper.best_epoch,
+        best_dev_f1=keeper.best if dev else None,
         seconds=time.perf_counter() - started,
-        stopped_early=stopped,
-        diverged=diverged,
+        stopped_early=keeper.verdict == "stopped",
+        diverged=keeper.verdict == "diverged",
     )
     return NeuralTagger(directory, batch_size=32, device=device), final
