@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from phiscrub.detect.neural import require_torch
 from phiscrub.evaluate import evaluate
@@ -17,25 +18,28 @@ from phiscrub.io import read_corpus
 from phiscrub.pipeline import EncoderDetectorConfig, MergeConfig, Pipeline, PipelineConfig
 from phiscrub.train import check_outputs
 
+if TYPE_CHECKING:  # the encoder's modules need PyTorch, which is optional
+    from phiscrub.detect.encoder.trainer import EpochRecord, FineTuneReport, FineTuneSettings
+
 ENCODER_DIRECTORY = "encoder"
 
 
 @dataclass
 class EncoderTrainResult:
     out: Path
-    report: object  # phiscrub.detect.encoder.trainer.FineTuneReport
+    report: FineTuneReport
     evaluation: Evaluation | None
 
 
 def train_encoder(
     train: Path,
     out: Path,
-    settings: object | None = None,
+    settings: FineTuneSettings | None = None,
     dev: Path | None = None,
     base: Path | None = None,
     input_format: str | None = None,
     device: str = "cpu",
-    on_epoch: Callable[[object], None] | None = None,
+    on_epoch: Callable[[EpochRecord], None] | None = None,
 ) -> EncoderTrainResult:
     """Fine-tune the encoder in ``base`` (default: the installed MiniLM-L6) on ``train``.
 
@@ -54,7 +58,7 @@ def train_encoder(
         dev_docs,
         base if base is not None else base_directory(),
         out / ENCODER_DIRECTORY,
-        settings if isinstance(settings, FineTuneSettings) else FineTuneSettings(),
+        settings or FineTuneSettings(),
         device,
         on_epoch,
     )

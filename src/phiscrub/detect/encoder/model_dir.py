@@ -115,9 +115,9 @@ def read_manifest(directory: Path) -> EncoderManifest:
     return validated(EncoderManifest, fields, str(path))
 
 
-def read_model(directory: Path, device: torch.device) -> tuple[EncoderManifest, EncoderTagger]:
-    """The fine-tuned tagger in ``directory``, in float32, in evaluation mode."""
-    manifest = read_manifest(directory)
+def read_model(directory: Path, manifest: EncoderManifest, device: torch.device) -> EncoderTagger:
+    """The fine-tuned tagger in ``directory`` (whose manifest is ``manifest``), in float32, in
+    evaluation mode."""
     model = EncoderTagger(manifest.shape, len(manifest.tags))
     state: dict[str, torch.Tensor] = {}
     for name in manifest.weights:
@@ -132,4 +132,4 @@ def read_model(directory: Path, device: torch.device) -> tuple[EncoderManifest, 
         model.load_state_dict({k: v.float() for k, v in state.items()})
     except RuntimeError:
         raise FormatError(directory / MODEL_FILE, "weights do not fit the model") from None
-    return manifest, model.to(device).eval()
+    return model.to(device).eval()

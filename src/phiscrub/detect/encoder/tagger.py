@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import torch
+from tokenizers import Tokenizer
 
 from phiscrub.detect.encoder.model_dir import (
     TOKENIZER_FILE,
@@ -103,14 +104,13 @@ class EncoderDetector:
         self.name = name
         self.batch_size = batch_size
         self.device = torch.device(device)
-        read_manifest(self.directory)
-        self._state: tuple[EncoderManifest, EncoderTagger, object] | None = None
+        self.manifest = read_manifest(self.directory)  # checked now; weights read on first use
+        self._state: tuple[EncoderTagger, Tokenizer] | None = None
 
-    def _open(self) -> tuple[EncoderManifest, EncoderTagger, object]:
+    def _open(self) -> tuple[EncoderTagger, Tokenizer]:
         if self._state is None:
-            manifest, model = read_model(self.directory, self.device)
-            tokenizer = load_tokenizer(self.directory / TOKENIZER_FILE)
-            self._state = (manifest, model, tokenizer)
+            model = read_model(self.directory, self.manifest, self.device)
+            self._state = (model, load_tokenizer(self.directory / TOKENIZER_FILE))
         return self._state
 
     def detect(self, doc: Document) -> list[Span]:
@@ -118,9 +118,9 @@ class EncoderDetector:
 
     def detect_many(self, docs: Sequence[Document]) -> list[list[Span]]:
         """Spans of each document; windows of all the documents are batched together."""
-        manifest, model, tokenizer = self._open()
-        all_pieces = pieces_of(tokenizer, [doc.text for doc in docs])  # type: ignore[arg-type]
-        tagged = predict_tags(model, manifest, all_pieces, self.batch_size, self.device)
+        model, tokenizer = self._open()
+        all_pieces = pieces_of(tokenizer, [doc.text for doc in docs])
+        tagged = predict_tags(model, self.manifest, all_pieces, self.batch_size, self.device)
         return [
             tags_to_spans(doc.text, pieces, tags, self.name, probs)
             for doc, pieces, (tags, probs) in zip(docs, all_pieces, tagged, strict=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -185,7 +184,7 @@ def fine_tune(
         score = f1 if f1 is not None else float(epoch)
         if score > best_f1:
             best_f1, report.best_epoch = score, epoch
-            best_state = copy.deepcopy({k: v.cpu() for k, v in model.state_dict().items()})
+            best_state = {k: v.detach().to("cpu", copy=True) for k, v in model.state_dict().items()}
     assert best_state is not None
     model.load_state_dict(best_state)
     write_model(out, manifest, model.cpu(), base / TOKENIZER_FILE)
