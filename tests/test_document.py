@@ -6,6 +6,7 @@ from phiscrub.document import (
     Document,
     Metadata,
     Span,
+    SpanCover,
     dedupe_spans,
     has_overlaps,
     overlapping_groups,
@@ -92,3 +93,22 @@ def test_documents_pickle_with_their_metadata(note):
     again = pickle.loads(pickle.dumps(note))
     assert again == note
     assert isinstance(again.metadata, Metadata)
+
+
+def test_span_cover_answers_as_a_scan_of_every_span_would():
+    import random
+
+    rng = random.Random(0)
+    for _ in range(200):
+        spans = []
+        for _ in range(rng.randint(0, 8)):
+            start = rng.randint(0, 50)
+            spans.append(Span(start, start + rng.randint(1, 12), "X"))  # nested and overlapping
+        cover = SpanCover(spans)
+        for _ in range(40):
+            start = rng.randint(0, 65)
+            end = start + rng.randint(1, 5)
+            expected = any(s.start < end and start < s.end for s in spans)
+            assert cover.touches(start, end) == expected
+    cover = SpanCover([Span(2, 10, "X"), Span(3, 4, "X")])
+    assert [cover.touches(a, a + 1) for a in (1, 2, 9, 10)] == [False, True, True, False]

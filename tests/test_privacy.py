@@ -160,25 +160,3 @@ def test_an_encoder_tokenizer_is_skipped_only_when_it_is_the_installed_base_mode
     assert audit(model, _notes()).per_file == {"encoder.json": 0, "tokenizer.json": 0}
     (model / "tokenizer.json").write_text(vocabulary + " ", encoding="utf-8")  # not the base's
     assert audit(model, _notes()).per_file == {"encoder.json": 0, "tokenizer.json": 2}
-
-
-def test_span_cover_answers_as_a_scan_of_every_span_would():
-    import random
-
-    from phiscrub.document import Span
-    from phiscrub.privacy import _SpanCover
-
-    rng = random.Random(0)
-    for _ in range(200):
-        spans = []
-        for _ in range(rng.randint(0, 8)):
-            start = rng.randint(0, 50)
-            spans.append(Span(start, start + rng.randint(1, 12), "X"))  # nested and overlapping
-        cover = _SpanCover(Document("d", "x" * 70, tuple(spans)))
-        for _ in range(40):
-            start = rng.randint(0, 65)
-            end = start + rng.randint(1, 5)
-            expected = any(s.start < end and start < s.end for s in spans)
-            assert cover.touches(start, end) == expected
-    cover = _SpanCover(Document("d", "x" * 20, (Span(2, 10, "X"), Span(3, 4, "X"))))
-    assert [cover.touches(a, a + 1) for a in (1, 2, 9, 10)] == [False, True, True, False]

@@ -6,8 +6,10 @@ Tokens, tags and replacements are all derived from these; nothing else is a sour
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 
@@ -113,6 +115,22 @@ def overlapping_groups(spans: Iterable[Span]) -> Iterator[list[Span]]:
         group.append(span)
     if group:
         yield group
+
+
+class SpanCover:
+    """Whether a stretch of text touches any of ``spans``, in logarithmic time (bisection over
+    span starts and the running maximum of their ends), so a note with thousands of spans
+    stays linear."""
+
+    def __init__(self, spans: Iterable[Span]) -> None:
+        ordered = sorted((s.start, s.end) for s in spans)
+        self._starts = [start for start, _ in ordered]
+        self._reach = list(accumulate((end for _, end in ordered), max))
+
+    def touches(self, start: int, end: int) -> bool:
+        """True when some span [s, e) has s < end and start < e."""
+        before = bisect_left(self._starts, end)  # the spans with s < end
+        return before > 0 and self._reach[before - 1] > start
 
 
 def has_overlaps(spans: Iterable[Span]) -> bool:

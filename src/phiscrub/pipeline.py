@@ -79,8 +79,8 @@ from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, POLICIES, Dropped, merge_spans
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
-from phiscrub.merge.ensemble import EnsembleModel, backstop, fill_gaps
-from phiscrub.merge.routing import route
+from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
+from phiscrub.merge.routing import backstop, route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules
 from phiscrub.provenance import check_versions, versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey

@@ -13,8 +13,6 @@ cuts at case changes), so that "DRAlberto" and "Alberto" are both counted.
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import json
 import re
 from collections import Counter
@@ -26,7 +24,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
-from phiscrub.document import Document
+from phiscrub.document import Document, SpanCover
 from phiscrub.errors import PhiscrubError
 from phiscrub.text.tokenize import tokenize
 
@@ -70,21 +68,6 @@ def _doc_tokens(doc: Document) -> Iterator[tuple[int, int, str]]:
                 yield token.start, token.end, token.text
 
 
-class _SpanCover:
-    """Whether a stretch of a document touches any of its spans, in logarithmic time (a note
-    with thousands of spans stays linear)."""
-
-    def __init__(self, doc: Document) -> None:
-        spans = sorted((s.start, s.end) for s in doc.spans)
-        self._starts = [start for start, _ in spans]
-        self._reach = list(itertools.accumulate((end for _, end in spans), max))
-
-    def touches(self, start: int, end: int) -> bool:
-        """True when some span [s, e) has s < end and start < e."""
-        before = bisect.bisect_left(self._starts, end)  # the spans with s < end
-        return before > 0 and self._reach[before - 1] > start
-
-
 def census(docs: Iterable[Document], min_outside: int = MIN_OUTSIDE) -> TokenCensus:
     """Count each word inside and outside the gold spans of ``docs``. Augmented copies
     (``augmented`` in their metadata) are skipped: a copy is not a second sighting."""
@@ -93,7 +76,7 @@ def census(docs: Iterable[Document], min_outside: int = MIN_OUTSIDE) -> TokenCen
     for doc in docs:
         if "augmented" in doc.metadata:
             continue
-        inside = _SpanCover(doc)
+        inside = SpanCover(doc.spans)
         for start, end, text in _doc_tokens(doc):
             key = text.casefold()
             words.add(key)

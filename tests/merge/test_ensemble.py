@@ -98,18 +98,3 @@ def test_bad_inputs_and_files(tmp_path):
         EnsembleModel.load(tmp_path)
     with pytest.raises(ConfigError, match="cannot read ensemble"):
         EnsembleModel.load(tmp_path / "missing")
-
-
-def test_backstop_spans_are_kept_only_where_no_other_source_found_anything():
-    from phiscrub.merge.ensemble import backstop
-
-    spans = [
-        Span(0, 5, "DOCTOR", source="crf"),
-        Span(3, 9, "PATIENT", source="encoder"),  # overlaps the CRF's: dropped
-        Span(9, 12, "CITY", source="encoder"),  # touches nothing: kept
-        Span(20, 40, "HOSPITAL", source="rules:hospital"),
-        Span(30, 33, "CITY", source="encoder"),  # inside the rule's: dropped
-        Span(41, 44, "AGE", source="encoder"),
-    ]
-    assert backstop(spans, ["encoder"]) == [spans[0], spans[2], spans[3], spans[5]]
-    assert backstop(spans, []) == spans

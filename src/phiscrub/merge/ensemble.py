@@ -20,17 +20,15 @@ that proposed it, as ``ensemble:crf+neural``), so its detector is ``ensemble``.
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import accumulate
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 
-from phiscrub.document import Document, Span
+from phiscrub.document import Document, Span, SpanCover
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge.candidates import Candidate, candidate_matrix, candidates, feature_names
@@ -287,23 +285,7 @@ def fit_ensemble(
 def fill_gaps(merged: Sequence[Span], raw: Sequence[Span], fill: Iterable[str]) -> list[Span]:
     """``merged`` (an ensemble's output) plus the spans in ``raw`` from the detectors in
     ``fill`` that overlap no span the ensemble accepted."""
-    accepted = [s for s in merged if s.detector == SOURCE]
+    accepted = SpanCover(s for s in merged if s.detector == SOURCE)
     sources = set(fill)
-    extra = [
-        s for s in raw if s.detector in sources and not any(s.overlaps(kept) for kept in accepted)
-    ]
+    extra = [s for s in raw if s.detector in sources and not accepted.touches(s.start, s.end)]
     return [*merged, *extra]
-
-
-def backstop(spans: Sequence[Span], sources: Iterable[str]) -> list[Span]:
-    """``spans`` less those from ``sources`` that overlap a span from any other source."""
-    names = set(sources)
-    others = sorted((s for s in spans if s.detector not in names), key=lambda s: s.start)
-    starts = [s.start for s in others]
-    reach = list(accumulate((s.end for s in others), max))  # furthest end up to each start
-
-    def covered(span: Span) -> bool:
-        k = bisect_left(starts, span.end) - 1  # others that start before the span ends
-        return k >= 0 and reach[k] > span.start
-
-    return [s for s in spans if s.detector not in names or not covered(s)]

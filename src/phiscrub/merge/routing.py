@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from phiscrub.document import Span
+from phiscrub.document import Span, SpanCover
 from phiscrub.taxonomy import resolve
 
 DEFAULT_ROUTE = "*"
@@ -35,3 +35,11 @@ def route(spans: Iterable[Span], table: Mapping[str, Sequence[str]]) -> list[Spa
         if sources is None or span.detector in sources:
             kept.append(span)
     return kept
+
+
+def backstop(spans: Sequence[Span], sources: Iterable[str]) -> list[Span]:
+    """``spans`` less those from ``sources`` that overlap a span from any other source: a
+    backstop detector adds what the others missed and never changes what they found."""
+    names = set(sources)
+    others = SpanCover(s for s in spans if s.detector not in names)
+    return [s for s in spans if s.detector not in names or not others.touches(s.start, s.end)]
