@@ -55,7 +55,8 @@ def test_log_likelihood_viterbi_and_marginals_match_brute_force_on_padded_batche
         log_z = crf.log_partition(emissions, mask)
         ll = crf.log_likelihood(emissions, tags, mask)
         paths = crf.decode(emissions, mask)
-        marginals = crf.marginals(emissions, mask)
+        marginals, scaled_log_z = crf.posteriors(emissions, mask)
+    assert torch.allclose(scaled_log_z, log_z, atol=1e-4)  # from the rescaled forward pass
     for b, n in enumerate(lengths):
         z, best, brute_marginals, scores = _brute(crf, emissions[b], n)
         assert float(log_z[b]) == pytest.approx(float(z), abs=1e-4)
@@ -108,3 +109,43 @@ def test_only_sequences_whose_best_path_may_hold_a_tag_are_decoded():
     assert 20 < int(skipped.sum()) < 180
     paths = crf.decode(emissions, full)
     assert all(paths[b] == [0] * 6 for b in skipped.nonzero().flatten().tolist())
+
+
+def _tags(labels: int) -> list[str]:
+    return ["O"] + [f"{p}-L{k}" for k in range(labels) for p in "BIES"]
+
+
+def test_pruned_viterbi_finds_the_same_paths_as_full_viterbi():
+    tags = _tags(6)  # 25 tags
+    torch.manual_seed(0)
+    crf = CRF(tags, "BIOES")
+    with torch.no_grad():
+        for p in crf.parameters():
+            p.normal_()
+    lengths = torch.randint(1, 13, (300,))
+    emissions = torch.randn(300, 12, len(tags)) * torch.rand(300, 1, 1) * 6  # flat to peaked
+    mask = torch.arange(12)[None, :] < lengths[:, None]
+    full = crf.decode(emissions, mask)
+    marginals, log_z = crf.posteriors(emissions, mask)
+    decode = crf.decode
+    fallbacks = []
+    for width in (1, 2, 4, 8):
+        calls = []
+        crf.decode = lambda e, m, calls=calls: calls.append(len(e)) or decode(e, m)
+        assert crf.decode_pruned(emissions, mask, marginals, log_z, width=width) == full
+        fallbacks.append(sum(calls))
+    # a narrower search lacks its proof more often, and those sequences are searched in full
+    assert 0 < fallbacks[-1] < fallbacks[0] < 300
+    assert fallbacks == sorted(fallbacks, reverse=True)
+
+
+def test_pruned_viterbi_falls_back_where_the_distribution_is_flat():
+    crf = CRF(_tags(3), "BIOES")  # all scores zero: every allowed path equally likely
+    emissions = torch.zeros(2, 5, 13)
+    mask = torch.ones(2, 5, dtype=torch.bool)
+    marginals, log_z = crf.posteriors(emissions, mask)
+    calls = []
+    decode = crf.decode
+    crf.decode = lambda e, m: calls.append(len(e)) or decode(e, m)
+    assert crf.decode_pruned(emissions, mask, marginals, log_z, width=2) == decode(emissions, mask)
+    assert calls == [2]  # no path is likelier than the left-out tags' marginals

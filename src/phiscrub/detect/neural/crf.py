@@ -14,6 +14,10 @@ from torch import nn
 
 FORBIDDEN = -10000.0
 TINY = 1e-30  # floor of a normalising sum (a path with no allowed step)
+PRUNE_WIDTH = 8
+"""``decode_pruned`` searches this many tags per position."""
+PROOF_SLACK = 1e-3
+"""Margin (in log probability) for float error in ``decode_pruned``'s proof."""
 
 
 def _parts(tag: str) -> tuple[str, str | None]:
@@ -121,38 +125,118 @@ class CRF(nn.Module):
 
     @torch.no_grad()
     def marginals(self, emissions: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """p(tag at t | emissions), by forward-backward: ``[B, T, N]``.
+        """p(tag at t | emissions), by forward-backward: ``[B, T, N]`` (see ``posteriors``)."""
+        return self.posteriors(emissions, mask)[0]
+
+    @torch.no_grad()
+    def posteriors(
+        self, emissions: torch.Tensor, mask: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """The marginals ``[B, T, N]`` and log Z ``[B]``, by forward-backward.
 
         Run in probability space with every step rescaled to sum to one (a matrix product per
         step instead of a log-sum-exp over ``[B, N, N]``: about 20x cheaper on a CPU). The
         scale of each step cancels when the product of forward and backward vectors is
         normalised per position, so the marginals are exact; scores are shifted by their
-        maximum before ``exp``, and forbidden transitions become zeros.
+        maximum before ``exp``, and forbidden transitions become zeros. log Z is the sum of the
+        logs of the forward scales and shifts.
         """
         trans, start, end = self.scores()
         batch, length, tags = emissions.shape
-        moves = torch.exp(trans - trans.max())
-        emitted = torch.exp(emissions - emissions.max(dim=2, keepdim=True).values)
+        trans_max, start_max, end_max = trans.max(), start.max(), end.max()
+        moves = torch.exp(trans - trans_max)
+        peaks = emissions.max(dim=2, keepdim=True).values
+        emitted = torch.exp(emissions - peaks)
         mask3 = mask.unsqueeze(2)
 
-        def scaled(vector: torch.Tensor) -> torch.Tensor:
-            return vector / vector.sum(1, keepdim=True).clamp_min(TINY)
+        def sums(vector: torch.Tensor) -> torch.Tensor:
+            return vector.sum(1, keepdim=True).clamp_min(TINY)
 
-        alpha = scaled(torch.exp(start - start.max()) * emitted[:, 0])
+        raw = torch.exp(start - start_max) * emitted[:, 0]
+        total = sums(raw)
+        alpha = raw / total
+        log_z = start_max + peaks[:, 0, 0] + torch.log(total[:, 0])
         alphas = [alpha]
         for t in range(1, length):
-            alpha = torch.where(mask3[:, t], scaled((alpha @ moves) * emitted[:, t]), alpha)
+            raw = (alpha @ moves) * emitted[:, t]
+            total = sums(raw)
+            keep = mask3[:, t]
+            alpha = torch.where(keep, raw / total, alpha)
+            log_z = log_z + (trans_max + peaks[:, t, 0] + torch.log(total[:, 0])) * keep[:, 0]
             alphas.append(alpha)
-        final = scaled(torch.exp(end - end.max()).expand(batch, tags))
+        ends = torch.exp(end - end_max)
+        log_z = log_z + end_max + torch.log((alpha * ends).sum(1).clamp_min(TINY))
+        final = ends.expand(batch, tags) / ends.sum()
         beta = final
         betas = [beta]
         for t in range(length - 2, -1, -1):
-            step = scaled((emitted[:, t + 1] * beta) @ moves.T)
-            beta = torch.where(mask3[:, t + 1], step, final)
+            step = (emitted[:, t + 1] * beta) @ moves.T
+            beta = torch.where(mask3[:, t + 1], step / sums(step), final)
             betas.append(beta)
         betas.reverse()
         joint = torch.stack(alphas, 1) * torch.stack(betas, 1)
-        return joint / joint.sum(2, keepdim=True).clamp_min(TINY) * mask3
+        return joint / joint.sum(2, keepdim=True).clamp_min(TINY) * mask3, log_z
+
+    @torch.no_grad()
+    def decode_pruned(
+        self,
+        emissions: torch.Tensor,
+        mask: torch.Tensor,
+        marginals: torch.Tensor,
+        log_z: torch.Tensor,
+        width: int = PRUNE_WIDTH,
+    ) -> list[list[int]]:
+        """``decode``'s paths, searched among the ``width`` likeliest tags of each position
+        (by marginal) and proved best: a path through any other tag has a probability below
+        that tag's marginal, which is at most the largest (``width`` + 1)-th marginal of the
+        sequence; a path found among the kept tags that is likelier than that is the best of
+        all. Sequences without that proof (a flat distribution) are decoded over every tag.
+
+        Args:
+            marginals: ``[B, T, N]`` and ``log_z`` ``[B]``, as ``posteriors`` gives them.
+        """
+        batch, length, tags = emissions.shape
+        if width >= tags:
+            return self.decode(emissions, mask)
+        top, index = marginals.topk(width + 1, dim=2)
+        bound = (top[:, :, width] * mask).max(1).values
+        index = index[:, :, :width]
+        trans, start, end = self.scores()
+        kept = emissions.gather(2, index)
+        score = start[index[:, 0]] + kept[:, 0]
+        identity = torch.arange(width, device=emissions.device).expand(batch, width)
+        pointers = []
+        for t in range(1, length):
+            moves = trans[index[:, t - 1].unsqueeze(2), index[:, t].unsqueeze(1)]
+            best, arg = (score.unsqueeze(2) + moves).max(dim=1)
+            keep = mask[:, t].unsqueeze(1)
+            score = torch.where(keep, best + kept[:, t], score)
+            pointers.append(torch.where(keep, arg, identity))
+        lengths = mask.sum(1)
+        final = index.gather(1, (lengths - 1).view(batch, 1, 1).expand(batch, 1, width))[:, 0]
+        last = (score + end[final]).argmax(dim=1).tolist()
+        back = torch.stack(pointers, 1).cpu().numpy() if pointers else None
+        tag_of = index.cpu().numpy()
+        paths = []
+        for b, size in enumerate(lengths.tolist()):
+            slot = last[b]
+            slots = [slot]
+            if back is not None:
+                for t in range(back.shape[1] - 1, -1, -1):
+                    slot = int(back[b, t, slot])
+                    slots.append(slot)
+            slots.reverse()
+            paths.append([int(tag_of[b, t, j]) for t, j in enumerate(slots[:size])])
+        padded = torch.zeros(mask.shape, dtype=torch.long, device=emissions.device)
+        for b, path in enumerate(paths):
+            padded[b, : len(path)] = torch.tensor(path, dtype=torch.long)
+        likelihood = self.path_score(emissions, padded, mask) - log_z
+        proved = likelihood >= torch.log(bound.clamp_min(TINY)) + PROOF_SLACK
+        redo = (~proved).nonzero().flatten().tolist()
+        if redo:
+            for b, path in zip(redo, self.decode(emissions[redo], mask[redo]), strict=True):
+                paths[b] = path
+        return paths
 
     def decode(self, emissions: torch.Tensor, mask: torch.Tensor) -> list[list[int]]:
         """The best tag path of each sequence (Viterbi), cut to its length."""

@@ -116,9 +116,15 @@ def predict(
                 emissions[b, : len(s)] = s
                 mask[b, : len(s)] = True
             emissions, mask = emissions.to(device), mask.to(device)
-            marginals = model.crf.marginals(emissions, mask)
+            marginals, log_z = model.crf.posteriors(emissions, mask)
             needed = needs_decoding(marginals, mask).nonzero().flatten().tolist()
-            decoded = model.crf.decode(emissions[needed], mask[needed]) if needed else []
+            decoded = (
+                model.crf.decode_pruned(
+                    emissions[needed], mask[needed], marginals[needed], log_z[needed]
+                )
+                if needed
+                else []
+            )
             paths = dict(zip(needed, decoded, strict=True))
             marginals = marginals.cpu().numpy()
             for b, (k, first, _) in enumerate(chunk):
