@@ -16,9 +16,12 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from phiscrub.text.memo import TextMemo
+
 # A letter run may carry combining marks (decomposed accents); digits are any Unicode digit;
 # everything else that is not whitespace is a token of its own.
 _TOKEN_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f])*|\d+|\S")
+_WHOLE = TextMemo(size=16)  # (split_case, note) -> its tokens
 
 
 class Token(NamedTuple):
@@ -53,7 +56,19 @@ def token_bounds(text: str) -> Iterator[tuple[int, int]]:
 def tokenize(
     text: str, start: int = 0, end: int | None = None, split_case: bool = False
 ) -> list[Token]:
-    """Tokenize ``text[start:end]``; offsets are relative to the whole ``text``."""
+    """Tokenize ``text[start:end]``; offsets are relative to the whole ``text``.
+
+    A whole note's tokens are remembered for the next callers (the detectors and feature
+    builders that read the same note); each caller gets its own list.
+    """
+    if start == 0 and end is None:
+        return list(
+            _WHOLE.get(split_case, text, lambda: tuple(_tokenize(text, 0, None, split_case)))
+        )
+    return _tokenize(text, start, end, split_case)
+
+
+def _tokenize(text: str, start: int, end: int | None, split_case: bool) -> list[Token]:
     stop = len(text) if end is None else end
     tokens = [Token(m.start(), m.end(), m.group()) for m in _TOKEN_RE.finditer(text, start, stop)]
     if not split_case:

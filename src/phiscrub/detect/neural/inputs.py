@@ -178,8 +178,9 @@ class InputEncoder:
         if strings is None:
             strings = self.feature_strings(doc, tokens)
         features = {
-            family: [vocab.feature_ids(family, s) for s in per_token]
+            family: [[table[s] for s in each if s in table] for each in per_token]
             for family, per_token in strings.items()
+            for table in (vocab.feature_table(family),)
         }
         ranges, cores = pieces(config, doc.text, tokens)
         inputs = DocInputs(

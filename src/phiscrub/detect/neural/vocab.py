@@ -57,8 +57,12 @@ class Vocabulary:
         return self._map("prefixes", self.prefixes).get(word[:length].lower(), UNK)
 
     def feature_ids(self, family: str, strings: Iterable[str]) -> list[int]:
-        table = self._map("f:" + family, self.features.get(family, []))
+        table = self.feature_table(family)
         return [table[s] for s in strings if s in table]
+
+    def feature_table(self, family: str) -> dict[str, int]:
+        """A family's feature strings and their ids (unknown strings are left out)."""
+        return self._map("f:" + family, self.features.get(family, []))
 
     def labels(self) -> list[str]:
         """The labels the tags name (``B-DATE`` -> ``DATE``)."""
