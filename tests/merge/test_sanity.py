@@ -46,6 +46,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ),
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
         ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
+        ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
+        ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):
@@ -72,6 +74,9 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Hudson Memorial Hospital\nCardiology\n5282 Branch Pass", "Cardiology", "DEPARTMENT"),
         ("London SW1A 1AA", "SW1A 1AA", "ZIP"),
         ("Tel 1-800-FLOWERS", "1-800-FLOWERS", "PHONE"),
+        ("Seen with Mr. O'Brien today", "O'Brien", "PATIENT"),  # an apostrophe, no possessive
+        ("Called Ms. Yamamoto's", "Yamamoto's", "PATIENT"),  # nothing follows: left alone
+        ("St. Mary's Hospital", "St. Mary's Hospital", "HOSPITAL"),  # not a person's name
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

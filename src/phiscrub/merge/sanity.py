@@ -12,7 +12,7 @@ Rules, in order, for each merged span:
      ("Josephine Crawford RDMS" -> "Josephine Crawford"; "A." is an initial, and a one-word
      name is left alone unless it is a credential: "CC/if" are someone's initials), and are
      cut before the first function word that follows a name word ("MASSEY FOR A GAIN" ->
-     "MASSEY");
+     "MASSEY") and at a possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
    * every word a ``never_alone`` word (or, for people, a credential or function word):
      dropped ("Mallampati II", "mildly dyspneic", "MD");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
@@ -41,6 +41,7 @@ else:  # pragma: no cover
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
+_POSSESSIVE = re.compile(r"[^\W_]['’]s$")
 
 
 @dataclass(frozen=True)
@@ -140,9 +141,13 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
     if person:
-        for index in range(first + 1, last):
-            if lower[index] in rules.function_words and not _initial(text, words[index]):
-                end = span.start + words[index - 1].end()
+        for index in range(first, last):
+            if index > first and lower[index] in rules.function_words:
+                if not _initial(text, words[index]):
+                    end = span.start + words[index - 1].end()
+                    break
+            if index + 1 < last and _POSSESSIVE.search(lower[index]):
+                end = span.start + words[index].end() - 2  # "Yamamoto's INR" -> "Yamamoto"
                 break
     if (start, end) == (span.start, span.end):
         return span
