@@ -2,10 +2,12 @@
 
     python benchmarks/robustness_train.py --core 0
     python benchmarks/robustness_train.py --commands crf --sizes 10000,100000 --name quick
+    python benchmarks/robustness_train.py --commands pipeline --name pipeline
 
 The corpus is 20 synthetic notes (``synthesize(20, 5)``) whose first note is repeated, spans
 shifted, to 10 KB, 100 KB and 1 MB. Each command runs in a fresh process pinned to one core
-(``phiscrub train crf``; ``phiscrub train neural --config bilstm-fea --max-epochs 1``) and is
+(``phiscrub train crf``; ``phiscrub train neural --config bilstm-fea --max-epochs 1``;
+``phiscrub train pipeline`` with ``default``'s members, 2 folds and one epoch) and is
 timed in the CPU seconds of that process (user + system, from ``os.wait4``). Linear growth
 shows as a ratio near 10 between neighbouring sizes; the 19 other notes are a fixed cost, so
 the first ratio reads low. Writes ``benchmarks/results/robustness_train[_NAME].json`` and its
@@ -30,7 +32,50 @@ from phiscrub.io import write_corpus
 COMMANDS = {
     "crf": ["train", "crf"],
     "neural": ["train", "neural", "--config", "bilstm-fea", "--max-epochs", "1", "--threads", "1"],
+    "pipeline": ["train", "pipeline", "--config", "{recipe}", "--threads", "1"],
 }
+RECIPE = """
+name = "robustness"
+language = "en"
+
+[[detector]]
+type = "rules"
+patterns = "en"
+
+[[detector]]
+type = "dictionary"
+language = "en"
+
+[[detector]]
+type = "crf"
+name = "crf"
+model = "crf"
+
+[[detector]]
+type = "neural"
+name = "bilstm-fea"
+model = "bilstm-fea"
+
+[merge]
+policy = "priority"
+sanity = "en"
+
+[merge.ensemble]
+members = ["crf", "bilstm-fea"]
+classifier = "svm"
+
+[train]
+folds = 2
+seed = 1
+
+[train.recipe.crf]
+without = ["clusters"]
+
+[train.recipe.bilstm-fea]
+config = "bilstm-fea"
+max_epochs = 1
+"""
+"""``train pipeline``'s recipe: ``default``'s members and ensemble, two folds, one epoch."""
 
 
 def _corpus(size: int) -> list[Document]:
@@ -77,6 +122,8 @@ def main() -> None:
     phiscrub = [sys.executable, "-m", "phiscrub.cli"]
     rows, detail = [], {}
     with tempfile.TemporaryDirectory() as scratch:
+        recipe = Path(scratch) / "recipe.toml"
+        recipe.write_text(RECIPE, encoding="utf-8")
         corpora = {}
         for size in sizes:
             corpora[size] = Path(scratch) / f"train-{size}"
@@ -85,7 +132,8 @@ def main() -> None:
             seconds = []
             for size in sizes:
                 out = Path(scratch) / f"{command}-{size}"
-                argv = [*phiscrub, *COMMANDS[command], "--train", str(corpora[size])]
+                command_argv = [a.format(recipe=recipe) for a in COMMANDS[command]]
+                argv = [*phiscrub, *command_argv, "--train", str(corpora[size])]
                 seconds.append(_cpu_seconds([*argv, "--out", str(out)], args.core))
             ratios = [b / a for a, b in itertools.pairwise(seconds)]
             detail[command] = {
@@ -93,8 +141,9 @@ def main() -> None:
                 "cpu_seconds": [round(s, 1) for s in seconds],
                 "growth": [round(r, 1) for r in ratios],
             }
+            label = " ".join(COMMANDS[command]).replace("{recipe}", "RECIPE")
             rows.append(
-                [" ".join(COMMANDS[command]), *(f"{s:.1f}" for s in seconds),
+                [label, *(f"{s:.1f}" for s in seconds),
                  *(f"{r:.1f}" for r in ratios)]
             )  # fmt: skip
             print(" | ".join(rows[-1]), flush=True)
