@@ -142,10 +142,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if person:
         for index in range(first, last):
-            if index > first and lower[index] in rules.function_words:
-                if not _initial(text, words[index]):
-                    end = span.start + words[index - 1].end()
-                    break
+            function = lower[index] in rules.function_words and not _initial(text, words[index])
+            if index > first and function:
+                end = span.start + words[index - 1].end()
+                break
             if index + 1 < last and _POSSESSIVE.search(lower[index]):
                 end = span.start + words[index].end() - 2  # "Yamamoto's INR" -> "Yamamoto"
                 break
