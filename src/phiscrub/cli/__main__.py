@@ -1,0 +1,5 @@
+"""``python -m phiscrub.cli``."""
+
+from phiscrub.cli import main
+
+main()
