@@ -42,7 +42,7 @@ from phiscrub.merge import merge_spans
 from phiscrub.merge.ensemble import CLASSIFIERS, EnsembleModel, fill_gaps, fit_ensemble
 from phiscrub.merge.routing import route
 from phiscrub.pipeline import BATCH_DOCUMENTS, load_pipeline
-from phiscrub.train_pipeline import read_cross_predictions
+from phiscrub.train.pipeline import read_cross_predictions
 
 FORMULAIC = (
     "CORREO_ELECTRONICO",

@@ -4,7 +4,7 @@
     python benchmarks/meddocan.py synthetic --train-notes 2000 --test-notes 500 --members crf
 
 MEDDOCAN train -> dev, or synthetic English train (seed 11) -> synthetic English notes from an
-unseen seed (7321). One ``phiscrub train pipeline`` run (``phiscrub.train_pipeline``) trains
+unseen seed (7321). One ``phiscrub train pipeline`` run (``phiscrub.train.pipeline``) trains
 the members (CRF, BiLSTM = ``neuroner``, BiLSTM-FEA = ``bilstm-fea``, optionally CEDI) with
 k-fold cross-prediction for Liu's SVM ensemble, then the rules are merged last by label
 priority (Dehghan). Token vectors and CRF clusters come from word2vec trained on the training
@@ -40,8 +40,8 @@ from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
-from phiscrub.train import read_neural_config
-from phiscrub.train_pipeline import train_pipeline
+from phiscrub.train.members import read_neural_config
+from phiscrub.train.pipeline import train_pipeline
 
 PRESETS = {"bilstm": "neuroner", "bilstm-fea": "bilstm-fea", "cedi": "cedi"}
 

@@ -30,7 +30,13 @@ from phiscrub.detect.dictionary import PatientDictionary
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, FormatError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
-from phiscrub.io.files import decode_utf8, paths_overlap, safe_file_stem, write_atomic
+from phiscrub.io.files import (
+    check_output,
+    decode_utf8,
+    paths_overlap,
+    safe_file_stem,
+    write_atomic,
+)
 from phiscrub.io.jsonl import dumps_jsonl_line
 from phiscrub.pipeline import (
     BATCH_DOCUMENTS,
@@ -275,14 +281,6 @@ class _Detector:
             doc, self.dictionaries.get(doc.patient_id), self.raw.pop(doc.doc_id, None)
         )
         return doc.with_spans(detection.spans)
-
-
-def check_output(source: Path, out: Path, hint: str, resume: bool = False) -> None:
-    """Refuse an output that overlaps the input, or (unless resuming) one that holds files."""
-    if paths_overlap(source, out):
-        raise PhiscrubError("the output must not be the input, inside it, or around it")
-    if out.exists() and any(out.iterdir()) and not resume:
-        raise PhiscrubError(f"{out} is not empty; {hint}")
 
 
 def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:

@@ -150,7 +150,7 @@ def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, mo
 def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     pytest.importorskip("torch")
     pytest.importorskip("sklearn")
-    from tests.test_train_pipeline import _corpus
+    from tests.train.test_pipeline import _corpus
 
     docs = _corpus()
     write_corpus(docs, tmp_path / "train", "brat")
@@ -194,7 +194,7 @@ def test_train_pipeline_with_crf_and_neural_members(tmp_path):
 
 def test_train_ensemble_refits_from_kept_cross_predictions(tmp_path, monkeypatch, capsys):
     pytest.importorskip("sklearn")
-    from tests.test_train_pipeline import RECIPE, _corpus
+    from tests.train.test_pipeline import RECIPE, _corpus
 
     write_corpus(_corpus(), tmp_path / "train.jsonl", "jsonl")
     (tmp_path / "recipe.toml").write_text(RECIPE, encoding="utf-8")

@@ -123,7 +123,7 @@ def train_crf_command(
     private: PrivateOption = True,
 ) -> None:
     """Train the feature-rich CRF; OUT becomes a pipeline for detect and deid --pipeline."""
-    from phiscrub.train import read_crf_config, train_crf
+    from phiscrub.train.members import read_crf_config, train_crf
 
     _warn_if_not_private(private)
     settings = read_crf_config(config, without or [], language)
@@ -182,7 +182,7 @@ def train_neural_command(
 ) -> None:
     """Train a neural tagger (NeuroNER, BiLSTM-FEA or CEDI); OUT becomes a pipeline for
     detect and deid --pipeline."""
-    from phiscrub.train import read_neural_config, train_neural
+    from phiscrub.train.members import read_neural_config, train_neural
 
     _warn_if_not_private(private)
     if device not in ("cpu", "cuda"):
@@ -256,7 +256,7 @@ def train_encoder_command(
     """Fine-tune a pretrained encoder (MiniLM-L6) to tag PHI; OUT becomes a pipeline for
     detect and deid --pipeline (extra: phiscrub[encoder])."""
     from phiscrub.detect.encoder.trainer import FineTuneSettings
-    from phiscrub.train_encoder import train_encoder
+    from phiscrub.train.encoder import train_encoder
 
     if device not in ("cpu", "cuda"):
         raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
@@ -313,7 +313,7 @@ def train_pipeline_command(
 ) -> None:
     """Train every member of a pipeline and its ensemble (k-fold cross-prediction), then
     report each member, the ensemble and the whole pipeline on the dev corpus."""
-    from phiscrub.train_pipeline import train_pipeline
+    from phiscrub.train.pipeline import train_pipeline
 
     _warn_if_not_private(private)
     set_threads(threads)
@@ -380,7 +380,7 @@ def train_ensemble_command(
     """Fit a trained pipeline's ensemble again from kept cross-predictions (another
     classifier, C, threshold, members or gap fill) without training its members; write the
     result as a new pipeline and report it on the dev corpus."""
-    from phiscrub.refit_ensemble import refit_ensemble
+    from phiscrub.train.refit import refit_ensemble
 
     changes = {
         key: value

@@ -102,3 +102,11 @@ def check_offsets(
             end=end,
             line=line,
         )
+
+
+def check_output(source: Path, out: Path, hint: str, resume: bool = False) -> None:
+    """Refuse an output that overlaps the input, or (unless resuming) one that holds files."""
+    if paths_overlap(source, out):
+        raise PhiscrubError("the output must not be the input, inside it, or around it")
+    if out.exists() and any(out.iterdir()) and not resume:
+        raise PhiscrubError(f"{out} is not empty; {hint}")

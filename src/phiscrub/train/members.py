@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from phiscrub.configs import loads, validated
-from phiscrub.deid import check_output
 from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
 from phiscrub.detect.crf.clusters import brown_clusters, make_clusters
 from phiscrub.detect.crf.tagger import Progress
@@ -32,6 +31,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
+from phiscrub.io.files import check_output
 from phiscrub.pipeline import (
     CRFDetectorConfig,
     MergeConfig,

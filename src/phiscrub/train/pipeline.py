@@ -42,7 +42,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from phiscrub.augment import AugmentSettings, augment
 from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFConfig, CRFTagger
@@ -64,7 +63,8 @@ from phiscrub.pipeline import (
     load_pipeline,
 )
 from phiscrub.privacy import census
-from phiscrub.train import check_outputs, read_crf_config, read_neural_config
+from phiscrub.train.augment import AugmentSettings, augment
+from phiscrub.train.members import check_outputs, read_crf_config, read_neural_config
 
 Event = Callable[[str], None]
 

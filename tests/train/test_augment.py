@@ -1,5 +1,5 @@
-from phiscrub.augment import AugmentSettings, augment
 from phiscrub.document import Document, Span
+from phiscrub.train.augment import AugmentSettings, augment
 
 TEXT = "Pt: Ann Lee\nStraße 4"
 DOC = Document("n1", TEXT, (Span(4, 11, "PATIENT"), Span(12, 18, "STREET")), {"site": "x"})

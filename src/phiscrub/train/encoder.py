@@ -16,7 +16,7 @@ from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
 from phiscrub.pipeline import EncoderDetectorConfig, MergeConfig, Pipeline, PipelineConfig
-from phiscrub.train import check_outputs
+from phiscrub.train.members import check_outputs
 
 if TYPE_CHECKING:  # the encoder's modules need PyTorch, which is optional
     from phiscrub.detect.encoder.trainer import EpochRecord, FineTuneReport, FineTuneSettings

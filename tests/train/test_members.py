@@ -5,7 +5,7 @@ from phiscrub.detect.crf import CRFTagger
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
-from phiscrub.train import read_crf_config, train_crf
+from phiscrub.train.members import read_crf_config, train_crf
 from tests.detect.crf.test_tagger import NAMES, _doc
 
 
@@ -63,7 +63,7 @@ def test_train_crf_refuses_to_overwrite_and_drops_clusters_without_embeddings(tm
 
 
 def test_neural_config_from_a_preset_or_a_file_over_a_preset(tmp_path):
-    from phiscrub.train import read_neural_config
+    from phiscrub.train.members import read_neural_config
 
     cedi = read_neural_config("cedi", "es", max_epochs=3, patience=2)
     assert (cedi.preset, cedi.input, cedi.language) == ("cedi", "window", "es")
@@ -87,7 +87,7 @@ def test_neural_config_from_a_preset_or_a_file_over_a_preset(tmp_path):
 def test_train_neural_writes_a_pipeline_whose_detect_all_batches_notes(tmp_path, monkeypatch):
     pytest.importorskip("torch")
     from phiscrub.detect.neural.tagger import NeuralTagger
-    from phiscrub.train import train_neural
+    from phiscrub.train.members import train_neural
     from tests.detect.neural.test_training import _corpus, _tiny
 
     docs = _corpus()

@@ -21,8 +21,8 @@ from phiscrub.errors import ConfigError
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
 from phiscrub.pipeline import EnsembleConfig, Pipeline, PipelineConfig, load_pipeline
-from phiscrub.train import check_outputs
-from phiscrub.train_pipeline import (
+from phiscrub.train.members import check_outputs
+from phiscrub.train.pipeline import (
     count_candidates,
     fit_pipeline_ensemble,
     read_cross_predictions,

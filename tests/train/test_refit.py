@@ -5,9 +5,9 @@ import pytest
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import load_pipeline
-from phiscrub.refit_ensemble import refit_ensemble
-from phiscrub.train_pipeline import read_cross_predictions, train_pipeline
-from tests.test_train_pipeline import _corpus, corpus  # noqa: F401 (fixture)
+from phiscrub.train.pipeline import read_cross_predictions, train_pipeline
+from phiscrub.train.refit import refit_ensemble
+from tests.train.test_pipeline import _corpus, corpus  # noqa: F401 (fixture)
 
 
 @pytest.fixture

@@ -2,14 +2,14 @@ from pathlib import Path
 
 import pytest
 
-import phiscrub.train_pipeline as module
+import phiscrub.train.pipeline as module
 from phiscrub.document import Document
 from phiscrub.errors import ConfigError
 from phiscrub.io import write_corpus
 from phiscrub.merge.ensemble import fit_ensemble
 from phiscrub.pipeline import load_pipeline
 from phiscrub.privacy import audit
-from phiscrub.train_pipeline import (
+from phiscrub.train.pipeline import (
     patient_folds,
     read_cross_predictions,
     read_recipe,
@@ -207,17 +207,21 @@ def test_recipe_errors_name_the_file(tmp_path):
         read_recipe(path)
 
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted([*ROOT.glob("recipes/*.toml"), *ROOT.glob("examples/recipes/*.toml")])
 
 
 PIPELINES = [p for p in SHIPPED if "[[detector]]" in p.read_text(encoding="utf-8")]
 
 
+def test_the_shipped_recipes_are_found():
+    assert {p.name for p in PIPELINES} >= {"default-en.toml", "liu-meddocan.toml"}
+
+
 @pytest.mark.parametrize("path", PIPELINES, ids=str)
 def test_shipped_recipes_are_valid(path):
     from phiscrub.detect.neural import PRESETS
-    from phiscrub.train import read_crf_config, read_neural_config
+    from phiscrub.train.members import read_crf_config, read_neural_config
 
     recipe = read_recipe(path)
     assert recipe.merge.ensemble is not None
