@@ -263,7 +263,7 @@ def test_an_ensemble_trained_on_other_members_is_refused(tmp_path):
 def test_an_optional_neural_member_is_left_out_without_torch(tmp_path, monkeypatch):
     from dataclasses import replace
 
-    import phiscrub.pipeline as module
+    import phiscrub.pipeline.core as module
     from phiscrub.merge.ensemble import EnsembleModel, fit_ensemble
 
     def proposals(doc_id: str) -> tuple[Document, list[Span]]:
@@ -349,7 +349,7 @@ def test_the_bundled_default_pipeline_is_the_trained_hybrid():
 
 
 def test_the_default_pipeline_runs_without_torch(monkeypatch):
-    import phiscrub.pipeline as module
+    import phiscrub.pipeline.core as module
 
     def no_torch() -> None:
         raise ConfigError("neural models need PyTorch")

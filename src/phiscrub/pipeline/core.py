@@ -1,54 +1,5 @@
-"""Detection pipelines: detectors + a merge policy, built from a config file, saved as a
-directory.
-
-A config (TOML or JSON) names the detectors with their options and the merge policy::
-
-    name = "rules-es"
-    language = "es"
-
-    [[detector]]
-    type = "rules"
-    patterns = "es"          # a built-in pack or a path (relative to the config file)
-    time_budget = 2.0
-
-    [[detector]]
-    type = "dictionary"      # names, places, professions from gazetteers and context
-    language = "es"
-
-    [two_pass]               # Dehghan's run-time patient dictionary
-    enabled = true
-    labels = ["PATIENT", "DOCTOR"]
-    min_score = 0.9
-
-    [merge]
-    policy = "priority"      # priority | longest | score | union
-    priority = ["FECHAS", "NOMBRE_SUJETO_ASISTENCIA"]   # optional; default: by PHI type
-    sanity = "en"            # optional: drop and cut spans that cannot be PHI (merge/sanity.py)
-
-    [merge.ensemble]         # optional: Liu's ensemble (phiscrub train pipeline trains it)
-    members = ["crf", "neural"]   # detectors whose spans it accepts or rejects
-    model = "ensemble"       # its directory, relative to the pipeline's
-
-    [merge.routing]          # optional: per-label trusted sources (Dehghan)
-    DATE = ["rules"]
-    "*" = ["ensemble", "rules", "two-pass"]
-
-Spans flow: detectors (+ the two-pass dictionary) -> the ensemble replaces its members' spans by
-the candidates it accepts -> routing drops spans from untrusted sources -> the merge policy
-resolves the remaining overlaps (the rules merged last, as Liu et al.) -> the sanity layer drops
-spans that cannot be PHI and cuts back names that run on.
-
-    [[detector]]
-    type = "crf"             # a trained model directory (phiscrub train crf)
-    model = "crf"            # relative to the config file's directory
-
-    [[detector]]
-    type = "neural"          # a trained neural model directory (phiscrub train neural)
-    model = "neural"
-    device = "cpu"           # or "cuda"
-
-A saved pipeline is a directory holding ``pipeline.json`` and the model directories it names.
-"""
+"""The pipeline at run time: detectors built from its config, two-pass detection, the merge,
+and replacement."""
 
 from __future__ import annotations
 
@@ -59,14 +10,10 @@ import warnings
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import Any
 
 from phiscrub import registry
-from phiscrub.configs import loads, validated
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFTagger
 from phiscrub.detect.dictionary.detector import DictionaryDetector
@@ -77,19 +24,27 @@ from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
-from phiscrub.merge import DEFAULT_PRIORITY, POLICIES, Dropped, merge_spans
-from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
+from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import backstop, route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules
-from phiscrub.provenance import check_versions, versions
+from phiscrub.pipeline.config import (
+    BATCH_DOCUMENTS,
+    CONFIG_FILE,
+    ENSEMBLE_DIRECTORY,
+    TWO_PASS_SOURCE,
+    CRFDetectorConfig,
+    DictionaryConfig,
+    EncoderDetectorConfig,
+    EnsembleConfig,
+    ModelConfig,
+    NeuralDetectorConfig,
+    PipelineConfig,
+    PluginDetectorConfig,
+    RulesConfig,
+)
+from phiscrub.provenance import versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
-
-CONFIG_FILE = "pipeline.json"
-TWO_PASS_SOURCE = "two-pass"
-ENSEMBLE_DIRECTORY = "ensemble"
-BATCH_DOCUMENTS = 64
-"""Documents tagged together by ``detect_all`` (batched detectors tag their pieces at once)."""
 
 
 def _neural_tagger(path: Path, config: NeuralDetectorConfig) -> Detector:
@@ -118,167 +73,6 @@ def _plugin_detector(config: PluginDetectorConfig) -> Detector:
             "no name and detect(doc) method"
         )
     return detector
-
-
-class RulesConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["rules"]
-    patterns: str = "en"
-    time_budget: float = Field(default=2.0, gt=0)
-    name: str = "rules"
-
-
-class DictionaryConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["dictionary"]
-    language: Literal["en", "es"] = "en"
-    labels: list[str] | None = None
-    name: str = "dictionary"
-
-
-class CRFDetectorConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["crf"]
-    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
-    name: str = "crf"
-
-
-class NeuralDetectorConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["neural"]
-    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
-    name: str = "neural"
-    batch_size: int = Field(default=32, ge=1)
-    device: Literal["cpu", "cuda"] = "cpu"
-    optional: bool = Field(
-        default=False,
-        description="left out (the ensemble's fallback used) when PyTorch is not installed",
-    )
-
-
-class EncoderDetectorConfig(BaseModel):
-    """A fine-tuned pretrained encoder (``phiscrub train encoder``; extra ``encoder``)."""
-
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["encoder"]
-    model: str = Field(min_length=1, description="model directory, relative to the pipeline's")
-    name: str = "encoder"
-    batch_size: int = Field(default=16, ge=1)
-    device: Literal["cpu", "cuda"] = "cpu"
-
-
-class PluginDetectorConfig(BaseModel):
-    """A detector from another package, registered in :mod:`phiscrub.registry`."""
-
-    model_config = ConfigDict(extra="forbid")
-    type: Literal["plugin"]
-    factory: str = Field(min_length=1, description="its name in phiscrub.registry.detectors")
-    name: str = "plugin"
-    settings: dict[str, Any] = Field(default_factory=dict, description="passed to the factory")
-
-
-ModelConfig = CRFDetectorConfig | NeuralDetectorConfig | EncoderDetectorConfig
-DetectorConfig = Annotated[
-    RulesConfig
-    | DictionaryConfig
-    | CRFDetectorConfig
-    | NeuralDetectorConfig
-    | EncoderDetectorConfig
-    | PluginDetectorConfig,
-    Field(discriminator="type"),
-]
-
-
-class TwoPassConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    enabled: bool = False
-    labels: list[str] = ["PATIENT", "DOCTOR", "HOSPITAL", "ORGANIZATION"]
-    min_score: float = Field(default=0.9, ge=0.0, le=1.0)
-    min_length: int = Field(default=3, ge=1)
-    score: float = Field(default=0.8, gt=0.0, le=1.0)
-
-
-class EnsembleConfig(BaseModel):
-    """Liu's ensemble: a classifier accepts or rejects each instance the members propose."""
-
-    model_config = ConfigDict(extra="forbid")
-    members: list[str] = Field(min_length=1, description="detector names (or 'two-pass')")
-    model: str = Field(default="ensemble", min_length=1, description="relative to the pipeline")
-    classifier: Literal["svm", "linear-svm", "logistic"] = "svm"
-    c: float = Field(default=1.0, gt=0, description="the classifier's C (training)")
-    threshold: float = Field(default=0.0, description="decision value to accept (training)")
-    fill: list[str] = Field(
-        default_factory=list,
-        description="members whose own spans are kept where the ensemble accepted nothing "
-        "overlapping them (it rejects candidates whose boundaries are off but cover PHI)",
-    )
-
-
-class MergeConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    policy: str = Field(
-        default="priority",
-        description="priority, longest, score, union, or a plug-in's name (phiscrub.registry)",
-    )
-    priority: list[str] | None = None
-    ensemble: EnsembleConfig | None = None
-    routing: dict[str, list[str]] | None = Field(
-        default=None, description="label (or '*') -> sources whose spans of it are kept"
-    )
-    sanity: Literal["en"] | None = Field(
-        default=None,
-        description="the sanity layer's rules after the merge (phiscrub.merge.sanity), or none",
-    )
-    backstop: list[str] = Field(
-        default_factory=list,
-        description="detectors whose spans are kept only where no other source's span "
-        "overlaps them: they add what the others missed and never change what they found",
-    )
-
-    @field_validator("policy")
-    @classmethod
-    def _known_policy(cls, policy: str) -> str:
-        if policy not in POLICIES and policy not in registry.merge_policies:
-            known = ", ".join([*POLICIES, *registry.merge_policies.names()])
-            raise ValueError(f"unknown merge policy {policy!r}; expected one of {known}")
-        return policy
-
-
-class PipelineConfig(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    language: str = "en"
-    detector: list[DetectorConfig] = Field(min_length=1)
-    two_pass: TwoPassConfig = TwoPassConfig()
-    merge: MergeConfig = MergeConfig()
-    versions: dict[str, str | None] | None = Field(
-        default=None, description="phiscrub's and data packages' versions when it was saved"
-    )
-
-    @model_validator(mode="after")
-    def _names(self) -> PipelineConfig:
-        names = [d.name for d in self.detector]
-        twice = sorted({n for n in names if names.count(n) > 1})
-        if twice:
-            raise ValueError(f"detector names must differ; give a name to each of {twice}")
-        sources = {*names, TWO_PASS_SOURCE}
-        ensemble = self.merge.ensemble
-        if ensemble is not None:
-            unknown = sorted(set(ensemble.members) - sources)
-            if unknown:
-                raise ValueError(f"ensemble members {unknown} are not detectors of the pipeline")
-            unknown = sorted(set(ensemble.fill) - set(ensemble.members))
-            if unknown:
-                raise ValueError(f"ensemble fill names {unknown}, which are not its members")
-            sources.add(ENSEMBLE_SOURCE)
-        unknown = sorted(set(self.merge.backstop) - set(names))
-        if unknown:
-            raise ValueError(f"backstop names {unknown}, which are not detectors of the pipeline")
-        for label, routed in (self.merge.routing or {}).items():
-            unknown = sorted(set(routed) - sources)
-            if unknown:
-                raise ValueError(f"routing of {label!r} names unknown sources {unknown}")
-        return self
 
 
 @dataclass(frozen=True)
@@ -616,50 +410,3 @@ def _batches(items: Iterable[Document | str], size: int) -> Iterator[list[Docume
             batch = []
     if batch:
         yield batch
-
-
-def _read_config(path: Path) -> PipelineConfig:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read pipeline config ({exc.strerror})") from None
-    config = validated(PipelineConfig, loads(text, str(path), path.suffix == ".json"), str(path))
-    check_versions(config.versions, str(path))
-    return config
-
-
-def _builtin_folder():
-    return resources.files("phiscrub") / "resources" / "pipelines"
-
-
-def builtin_pipelines() -> list[str]:
-    """Names of the pipelines shipped in the package: configs (``rules.toml``) and trained
-    pipeline directories (``default/pipeline.json``)."""
-    names = []
-    for entry in _builtin_folder().iterdir():
-        if entry.name.endswith(".toml"):
-            names.append(entry.name[: -len(".toml")])
-        elif entry.is_dir() and (entry / CONFIG_FILE).is_file():
-            names.append(entry.name)
-    return sorted(names)
-
-
-def load_pipeline(source: str | Path) -> Pipeline:
-    """A built-in pipeline by name, a config file, or a saved pipeline directory."""
-    if isinstance(source, str) and source in builtin_pipelines():
-        entry = _builtin_folder() / source
-        if entry.is_dir():  # a trained pipeline: its models are files beside its config
-            return Pipeline(_read_config(Path(str(entry)) / CONFIG_FILE), Path(str(entry)))
-        resource = _builtin_folder() / f"{source}.toml"
-        origin = f"pipelines/{source}.toml"
-        data = loads(resource.read_text(encoding="utf-8"), origin)
-        return Pipeline(validated(PipelineConfig, data, origin))
-    path = Path(source)
-    if path.is_dir():
-        return Pipeline(_read_config(path / CONFIG_FILE), path)
-    if path.is_file():
-        return Pipeline(_read_config(path), path.parent)
-    raise ConfigError(
-        f"no pipeline {str(source)!r}: not a built-in one ({', '.join(builtin_pipelines())}), "
-        "a config file or a pipeline directory"
-    )
