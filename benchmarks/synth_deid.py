@@ -22,9 +22,9 @@ from pathlib import Path
 
 from record import peak_rss_mb, record
 
-from phiscrub.deid import deid_corpus, iter_notes
 from phiscrub.document import Document
 from phiscrub.io import write_corpus
+from phiscrub.pipeline.corpus import deid_corpus, iter_notes
 from phiscrub.replace import ReplaceConfig, SecretKey
 from phiscrub.replace.dates import MONTHS, WEEKDAYS, DateShifter
 from phiscrub.replace.packs import language_pack

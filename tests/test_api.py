@@ -3,7 +3,7 @@
 import pytest
 
 import phiscrub
-from phiscrub import deid
+from phiscrub import api as deid
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 

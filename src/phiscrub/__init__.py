@@ -7,7 +7,7 @@ out = nlp.deidentify(text, replace="surrogate", key="...")   # out.text, out.spa
 for out in nlp.pipe(notes, batch_size=64): ...               # one result per note
 """
 
-from phiscrub.deid import deidentify
+from phiscrub.api import deidentify
 from phiscrub.document import Document, Span
 from phiscrub.errors import (
     AlignmentError,

@@ -1,6 +1,6 @@
 import pytest
 
-from phiscrub.deid import deidentify
+from phiscrub.api import deidentify
 from phiscrub.detect.crf import CRFTagger
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.io import write_corpus

@@ -12,10 +12,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from phiscrub.deid import (
+from phiscrub.errors import PhiscrubError
+from phiscrub.pipeline.corpus import (
     PIPELINES,
 )
-from phiscrub.errors import PhiscrubError
 
 app = typer.Typer(
     help="Find and replace protected health information (PHI) in clinical notes.",

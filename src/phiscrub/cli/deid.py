@@ -21,7 +21,7 @@ from phiscrub.cli.common import (
     report_errors,
     set_threads,
 )
-from phiscrub.deid import (
+from phiscrub.pipeline.corpus import (
     ANNOTATION_FORMATS,
     DEFAULT_PIPELINE,
     OUTPUT_FORMATS,
@@ -83,7 +83,7 @@ def deid_command(
             "this run cannot be reproduced"
         )
     config = ReplaceConfig(default=replace, surrogates=SurrogateSettings(language=language))  # type: ignore[arg-type]
-    with _progress(source, input_format, "de-identifying", follow_links) as advance:
+    with _progress_bar(source, input_format, "de-identifying", follow_links) as advance:
         summary = deid_corpus(
             source,
             target,
@@ -94,7 +94,7 @@ def deid_command(
             key=key,
             manifest=manifest,
             resume=resume,
-            progress=advance,
+            on_document=advance,
             follow_links=follow_links,
             pseudonymize_ids=pseudonymize_ids,
             id_map=id_map,
@@ -131,7 +131,7 @@ def detect_command(
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
     set_threads(threads)
-    with _progress(source, input_format, "detecting", follow_links) as advance:
+    with _progress_bar(source, input_format, "detecting", follow_links) as advance:
         summary = detect_corpus(
             source,
             target,
@@ -139,7 +139,7 @@ def detect_command(
             input_format=input_format,
             output_format=to,
             manifest=manifest,
-            progress=advance,
+            on_document=advance,
             follow_links=follow_links,
         )
     out.print(
@@ -161,7 +161,7 @@ def _report_skipped(summary: DeidSummary) -> None:
 
 
 @contextlib.contextmanager
-def _progress(
+def _progress_bar(
     source: Path, input_format: str | None, what: str, follow_links: bool = False
 ) -> Iterator:
     """A progress bar on stderr (document counts only); yields the per-document callback."""

@@ -6,14 +6,17 @@ Their spans carry ``source`` so that every redaction can be traced to what found
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from phiscrub.document import Document, Span
 from phiscrub.errors import PhiscrubError
 from phiscrub.text.memo import TextMemo
 
-__all__ = ["DetectionError", "Detector", "TextMemo", "detect_batch"]
+__all__ = ["DetectionError", "Detector", "TextMemo", "TrainingProgress", "detect_batch"]
+
+TrainingProgress = Callable[[str, int, int, float | None], None]
+"""What a trainer reports as it goes: (stage, steps done, steps in all, loss or None)."""
 
 
 class DetectionError(PhiscrubError):

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from phiscrub.configs import loads, validated
+from phiscrub.detect.base import TrainingProgress
 from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
 from phiscrub.detect.crf.clusters import brown_clusters, make_clusters
-from phiscrub.detect.crf.tagger import Progress
 from phiscrub.detect.neural import PRESETS, NeuralConfig, preset, require_torch
 from phiscrub.document import Document
 from phiscrub.embeddings import read_vectors
@@ -43,7 +43,6 @@ from phiscrub.privacy import census
 
 if TYPE_CHECKING:
     from phiscrub.detect.neural.trainer import EpochRecord, NeuralTrainingReport
-    from phiscrub.detect.neural.trainer import Progress as NeuralProgress
 
 CRF_DIRECTORY = "crf"
 
@@ -94,7 +93,7 @@ def train_crf(
     dev: Path | None = None,
     embeddings: Path | None = None,
     input_format: str | None = None,
-    progress: Progress | None = None,
+    progress: TrainingProgress | None = None,
     seed: int = 1,
     on_dev: Callable[[int, int], None] | None = None,
     private: bool = True,
@@ -228,7 +227,7 @@ def train_neural(
     input_format: str | None = None,
     seed: int = 1,
     device: str = "cpu",
-    progress: NeuralProgress | None = None,
+    progress: TrainingProgress | None = None,
     on_epoch: Callable[[EpochRecord], None] | None = None,
     private: bool = True,
 ) -> NeuralTrainResult:

@@ -77,7 +77,11 @@ class MemberRecipe(BaseModel):
     patience: int | None = Field(default=None, ge=1)
 
 
-class TrainingSettings(BaseModel):
+class RecipeTraining(BaseModel):
+    """A recipe's ``[train]`` section: folds, seed, embeddings, device, augmentation, and each
+    member's own recipe (a neural member's epochs are ``detect.neural``'s
+    ``TrainingSettings``)."""
+
     model_config = ConfigDict(extra="forbid")
     folds: int = Field(default=5, ge=2)
     seed: int = 1
@@ -90,7 +94,7 @@ class TrainingSettings(BaseModel):
 class PipelineRecipe(PipelineConfig):
     """A pipeline config plus how to train its members."""
 
-    train: TrainingSettings = TrainingSettings()
+    train: RecipeTraining = RecipeTraining()
 
     def pipeline_config(self) -> PipelineConfig:
         return PipelineConfig.model_validate(self.model_dump(exclude={"train"}))
@@ -170,7 +174,7 @@ def _train_member(
     directory: Path,
     dev: list[Document],
     resources: _Resources,
-    settings: TrainingSettings,
+    settings: RecipeTraining,
     private: bool,
 ) -> Detector:
     withheld = census(docs) if private else None
@@ -249,7 +253,7 @@ class _Context:
     docs: list[Document]
     dev_docs: list[Document]
     language: str
-    settings: TrainingSettings
+    settings: RecipeTraining
     embeddings: Path | None
     resources: _Resources | None = None
     private: bool = True
@@ -337,7 +341,7 @@ def _run_tasks(
 
 
 def _training_documents(
-    train: Path, input_format: str | None, settings: TrainingSettings, tell: Event
+    train: Path, input_format: str | None, settings: RecipeTraining, tell: Event
 ) -> list[Document]:
     """The training corpus, followed by the augmented copies the recipe asks for."""
     docs = list(read_corpus(train, input_format))
@@ -352,7 +356,7 @@ def _member_tasks(
     config: PipelineConfig,
     trainable: list[CRFDetectorConfig | NeuralDetectorConfig],
     docs: list[Document],
-    settings: TrainingSettings,
+    settings: RecipeTraining,
     out: Path,
 ) -> list[_Task]:
     """Each member on each fold's other notes (when an ensemble learns from their held-out

@@ -18,13 +18,14 @@ import json
 import shutil
 import time
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pycrfsuite
 
 from phiscrub.configs import read_json, validated
+from phiscrub.detect.base import TrainingProgress
 from phiscrub.detect.crf.clusters import CLUSTERS_FILE, ClusterTable
 from phiscrub.detect.crf.config import CRFConfig
 from phiscrub.detect.crf.features import Featurizer, Layout
@@ -41,7 +42,6 @@ PATTERNS_FILE = "patterns.toml"
 VOCABULARY_FILE = "vocabulary.json"
 FORMAT_VERSION = 1
 
-Progress = Callable[[str, int, int, float | None], None]
 """``progress(stage, done, total, loss)``: stage is ``features`` or the model being trained."""
 
 
@@ -61,7 +61,7 @@ class TrainingReport:
 class _Trainer(pycrfsuite.Trainer):
     """crfsuite's trainer with its log turned into ``progress`` calls instead of prints."""
 
-    def __init__(self, progress: Progress | None, stage: str, total: int) -> None:
+    def __init__(self, progress: TrainingProgress | None, stage: str, total: int) -> None:
         super().__init__(verbose=True)
         self._progress, self._stage, self._total = progress, stage, total
         self.iterations = 0
@@ -205,7 +205,7 @@ class CRFTagger:
         directory: str | Path,
         config: CRFConfig | None = None,
         clusters: ClusterTable | None = None,
-        progress: Progress | None = None,
+        progress: TrainingProgress | None = None,
         name: str = "crf",
         private: TokenCensus | None = None,
     ) -> tuple[CRFTagger, TrainingReport]:
@@ -340,7 +340,7 @@ def _training_sequences(
     featurizer: Featurizer,
     groups: dict[str, list[str]],
     scheme: str,
-    progress: Progress | None,
+    progress: TrainingProgress | None,
 ) -> tuple[dict[str, list[tuple[list[list[str]], list[str]]]], dict[str, int]]:
     """Each model's (features, tags) sequences, and counts for the training report."""
     sequences: dict[str, list[tuple[list[list[str]], list[str]]]] = {k: [] for k in groups}

@@ -15,6 +15,7 @@ import numpy as np
 import torch
 from numpy.random import default_rng as np_rng
 
+from phiscrub.detect.base import TrainingProgress
 from phiscrub.detect.neural.config import NeuralConfig
 from phiscrub.detect.neural.inputs import DocInputs, InputEncoder, make_batch
 from phiscrub.detect.neural.model import TaggerModel
@@ -27,7 +28,6 @@ from phiscrub.evaluate import evaluate
 from phiscrub.privacy import TokenCensus
 from phiscrub.text.tokenize import Token
 
-Progress = Callable[[str, int, int, float | None], None]
 """``progress(stage, done, total, value)``: batches of an epoch (value: mean loss per piece)."""
 
 
@@ -220,7 +220,7 @@ def _train_epoch(
     config: NeuralConfig,
     unk: tuple[np.ndarray, float, np.random.Generator],
     target: torch.device,
-    progress: Progress | None,
+    progress: TrainingProgress | None,
     label: str,
 ) -> tuple[float, int, int]:
     """One pass over ``batches``: (summed loss, pieces seen, batches skipped because their
@@ -289,7 +289,7 @@ def fit(
     vectors: WordVectors | None = None,
     seed: int = 1,
     device: str = "cpu",
-    progress: Progress | None = None,
+    progress: TrainingProgress | None = None,
     on_epoch: Callable[[EpochRecord], None] | None = None,
     private: TokenCensus | None = None,
 ) -> tuple[NeuralTagger, NeuralTrainingReport]:

@@ -1,4 +1,5 @@
-"""De-identification of documents and corpora: detection by a pipeline, then replacement.
+"""The corpus runner of ``deid`` and ``detect``: detection by a pipeline, then replacement (or
+annotations), note by note, with manifests, resumption and a run summary.
 
 The pipeline is a built-in one (``default``: the trained English hybrid; ``rules``;
 ``rules-es``), a saved pipeline
@@ -13,10 +14,8 @@ dictionary (keeping only first-pass spans and dictionaries in memory), once to d
 from __future__ import annotations
 
 import contextlib
-import csv
 import dataclasses
 import datetime as dt
-import functools
 import itertools
 import json
 import time
@@ -28,23 +27,19 @@ from typing import IO, Any
 
 from phiscrub.detect.dictionary import PatientDictionary
 from phiscrub.document import Document, Span
-from phiscrub.errors import ConfigError, FormatError, PhiscrubError
+from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.io.corpus import corpus_files, read_corpus, read_format, write_document
 from phiscrub.io.files import (
     check_output,
-    decode_utf8,
     paths_overlap,
     safe_file_stem,
     write_atomic,
 )
 from phiscrub.io.jsonl import dumps_jsonl_line
-from phiscrub.pipeline import (
-    BATCH_DOCUMENTS,
-    Pipeline,
-    builtin_pipelines,
-    in_language,
-    load_pipeline,
-)
+from phiscrub.io.manifest import load_manifest
+from phiscrub.pipeline.config import BATCH_DOCUMENTS
+from phiscrub.pipeline.core import Pipeline, in_language
+from phiscrub.pipeline.load import builtin_pipelines, load_pipeline
 from phiscrub.provenance import phiscrub_version
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 from phiscrub.runs import (
@@ -73,76 +68,6 @@ def resolve_pipeline(pipeline: str | Path | Pipeline) -> Pipeline | None:
     if pipeline == GOLD:
         return None
     return load_pipeline(pipeline)
-
-
-@functools.lru_cache(maxsize=4)
-def _cached_pipeline(source: str | Path) -> Pipeline:
-    return load_pipeline(source)
-
-
-def deidentify(
-    document: Document | str,
-    pipeline: str | Path | Pipeline = DEFAULT_PIPELINE,
-    replace: str = "surrogate",
-    key: SecretKey | str | bytes | None = None,
-    config: ReplaceConfig | None = None,
-) -> Replacement:
-    """De-identify one note (two-pass dictionary within the note alone).
-
-    A pipeline named by a string or path is loaded once and kept for later calls (the four
-    most recently used), so calling this in a loop costs detection, not loading.
-
-    Args:
-        document: The note, as text or a Document. With ``gold`` its spans are the PHI.
-        pipeline: A built-in pipeline name, a pipeline directory or config file, a loaded
-            :class:`Pipeline`, or ``gold``.
-        replace: The operator for every label (``redact``, ``tag``, ``surrogate``), unless
-            ``config`` is given.
-        key: The surrogate key (a SecretKey, or a secret as text or bytes); None: the
-            process's key (``$PHISCRUB_KEY``, else one random key per process), so that the
-            same note gets the same surrogates on every call of a session.
-        config: Full replacement settings (per-label operators, masks, surrogate settings).
-    """
-    if pipeline == GOLD:
-        if not isinstance(document, Document):
-            raise ConfigError("the gold pipeline needs an annotated Document, not plain text")
-        config = config or ReplaceConfig(default=replace)  # type: ignore[arg-type]
-        return Replacer(config, SecretKey.coerce(key)).replace(document)
-    loaded = pipeline if isinstance(pipeline, Pipeline) else _cached_pipeline(pipeline)
-    return loaded.deidentify(document, replace, key, config)
-
-
-# -- manifests -------------------------------------------------------------------------------
-
-
-def load_manifest(path: Path) -> dict[str, dict[str, str]]:
-    """Patient grouping from a CSV or JSONL file with ``file`` or ``doc_id``, ``patient_id`` and
-    optionally ``note_date``; keyed by document id (a ``file`` entry's name without extension).
-    """
-    text = decode_utf8(path.read_bytes(), path)
-    rows: list[tuple[int, dict[str, Any]]] = []
-    if path.suffix.lower() == ".jsonl":
-        for line_no, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    rows.append((line_no, json.loads(line)))
-                except json.JSONDecodeError:
-                    raise FormatError(path, "invalid JSON", line=line_no) from None
-    else:
-        reader = csv.DictReader(text.splitlines())
-        rows = [(i + 2, row) for i, row in enumerate(reader)]
-    manifest: dict[str, dict[str, str]] = {}
-    for line_no, row in rows:
-        doc_id = row.get("doc_id") or (Path(str(row["file"])).stem if row.get("file") else None)
-        if not doc_id or not row.get("patient_id"):
-            raise FormatError(
-                path, "each row needs 'file' or 'doc_id', and 'patient_id'", line=line_no
-            )
-        entry = {"patient_id": str(row["patient_id"])}
-        if row.get("note_date"):
-            entry["note_date"] = str(row["note_date"])
-        manifest[str(doc_id)] = entry
-    return manifest
 
 
 # -- corpus runs -----------------------------------------------------------------------------
@@ -406,7 +331,7 @@ def deid_corpus(
     key: SecretKey | None = None,
     manifest: Path | None = None,
     resume: bool = False,
-    progress: Callable[[Document], None] | None = None,
+    on_document: Callable[[Document], None] | None = None,
     follow_links: bool = False,
     pseudonymize_ids: bool = False,
     id_map: Path | None = None,
@@ -446,7 +371,7 @@ def deid_corpus(
     run = _Run(
         out, output_format, key, Replacer(config, key), detect, groups,
         _start_run(out, settings, output_format, resume),
-        DeidSummary(ids_pseudonymized=pseudonymize_ids), pseudonymize_ids, progress,
+        DeidSummary(ids_pseudonymized=pseudonymize_ids), pseudonymize_ids, on_document,
     )  # fmt: skip
     run.write_all(source, input_format, follow_links)
     return _close_run(
@@ -472,7 +397,7 @@ class _Run:
     kept: dict[str, str]  # annotation records of notes an interrupted run finished
     summary: DeidSummary
     pseudonymize_ids: bool
-    progress: Callable[[Document], None] | None
+    on_document: Callable[[Document], None] | None
     names: _OutputNames = field(default_factory=_OutputNames)
     pseudonyms: dict[str, str] = field(default_factory=dict)
 
@@ -519,8 +444,8 @@ class _Run:
             annotations.write(record + "\n")
             annotations.flush()
             self.summary.count(doc, doc.spans)
-        if self.progress:
-            self.progress(doc)
+        if self.on_document:
+            self.on_document(doc)
 
 
 def _close_run(
@@ -580,7 +505,7 @@ def detect_corpus(
     input_format: str | None = None,
     output_format: str = "i2b2",
     manifest: Path | None = None,
-    progress: Callable[[Document], None] | None = None,
+    on_document: Callable[[Document], None] | None = None,
     follow_links: bool = False,
 ) -> DeidSummary:
     """Write every document under ``source`` into ``out`` with its text unchanged and the
@@ -613,8 +538,8 @@ def detect_corpus(
                 summary.errors.append(exc)
                 continue
             summary.count(doc, annotated.spans)
-            if progress:
-                progress(doc)
+            if on_document:
+                on_document(doc)
     if output_format == "jsonl":
         notes_tmp.replace(out / "notes.jsonl")
     return _finished(summary, out, started)
@@ -644,8 +569,6 @@ __all__ = [
     "DeidSummary",
     "count_documents",
     "deid_corpus",
-    "deidentify",
     "detect_corpus",
     "iter_notes",
-    "load_manifest",
 ]

@@ -3,15 +3,15 @@ from pathlib import Path
 
 import pytest
 
-from phiscrub.deid import ANNOTATIONS_FILE, SUMMARY_FILE, deid_corpus, deidentify, iter_notes
+from phiscrub.api import deidentify
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.io import read_corpus, write_corpus
+from phiscrub.pipeline.corpus import ANNOTATIONS_FILE, SUMMARY_FILE, deid_corpus, iter_notes
 from phiscrub.replace import ReplaceConfig, SecretKey, SurrogateSettings
+from tests.conftest import span_of
 
-from .conftest import span_of
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KEY = SecretKey(b"deid-test-key-0123456789", "tests")
 
 
@@ -101,7 +101,7 @@ def _interrupt_after_two(out):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, progress=stop_after_two)
+        deid_corpus(EXAMPLES / "gold", out, pipeline="gold", key=KEY, on_document=stop_after_two)
 
 
 def test_interrupted_run_resumes_with_the_same_key(tmp_path):
