@@ -1,3 +1,5 @@
+import pytest
+
 from phiscrub import taxonomy
 from phiscrub.document import Document, Span
 
@@ -57,3 +59,25 @@ def test_map_document_rolls_labels_up_to_i2b2_types():
 def test_resolve_is_case_insensitive_for_i2b2_types():
     assert taxonomy.resolve("patient").name == "PATIENT"
     assert taxonomy.resolve("Location-Other").category == "LOCATION"
+
+
+def test_types_in_a_category_come_in_taxonomy_order():
+    from phiscrub.errors import ConfigError
+    from phiscrub.merge.policies import DEFAULT_PRIORITY
+    from phiscrub.taxonomy import types_in
+
+    identifiers = types_in("ID")
+    assert identifiers == (
+        "SSN",
+        "MEDICALRECORD",
+        "HEALTHPLAN",
+        "ACCOUNT",
+        "LICENSE",
+        "VEHICLE",
+        "DEVICE",
+        "BIOID",
+        "IDNUM",
+    )
+    assert DEFAULT_PRIORITY[3:12] == identifiers  # after the web contacts, before phones
+    with pytest.raises(ConfigError, match="no PHI category 'IDS'"):
+        types_in("IDS")

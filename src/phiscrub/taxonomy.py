@@ -85,6 +85,14 @@ def phi_types() -> dict[str, PhiType]:
     }
 
 
+def types_in(category: str) -> tuple[str, ...]:
+    """The types of one category in taxonomy order (``ID``: ``SSN``, ``MEDICALRECORD``, ...)."""
+    found = tuple(name for name, t in phi_types().items() if t.category == category)
+    if not found:
+        raise ConfigError(f"no PHI category {category!r}; categories are {categories()}")
+    return found
+
+
 def categories() -> list[str]:
     """Category names in taxonomy order."""
     seen: dict[str, None] = {}

@@ -21,7 +21,7 @@ from typing import Literal
 from phiscrub import registry
 from phiscrub.document import Span, dedupe_spans, overlapping_groups, sort_spans
 from phiscrub.errors import ConfigError
-from phiscrub.taxonomy import resolve
+from phiscrub.taxonomy import resolve, types_in
 
 MergePolicy = Literal["priority", "longest", "score", "union"]
 POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
@@ -36,15 +36,7 @@ DEFAULT_PRIORITY: tuple[str, ...] = (
     "EMAIL",
     "URL",
     "IPADDR",
-    "SSN",
-    "MEDICALRECORD",
-    "HEALTHPLAN",
-    "ACCOUNT",
-    "LICENSE",
-    "VEHICLE",
-    "DEVICE",
-    "BIOID",
-    "IDNUM",
+    *types_in("ID"),  # SSN, MEDICALRECORD, HEALTHPLAN, ... IDNUM
     "FAX",
     "PHONE",
     "AGE",

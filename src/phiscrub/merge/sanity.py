@@ -25,19 +25,14 @@ What it drops or cuts is returned with the spans, as the merge policies record t
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from phiscrub.configs import loads
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
@@ -79,7 +74,7 @@ def sanity_rules(language: str) -> SanityRules:
     """The built-in rules of ``language`` (``en``)."""
     resource = resources.files("phiscrub") / "resources" / "sanity" / f"{language}.toml"
     try:
-        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+        data = loads(resource.read_text(encoding="utf-8"), f"sanity/{language}.toml")
     except FileNotFoundError:
         raise ConfigError(f"no sanity rules for language {language!r}") from None
     unknown = sorted(set(data) - {*_LISTS, "drop_without_alphanumerics"})

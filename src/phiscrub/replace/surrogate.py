@@ -19,9 +19,11 @@ from phiscrub.replace.keys import KeyedRandom, SecretKey
 from phiscrub.replace.names import NameSurrogates
 from phiscrub.replace.packs import LanguagePack, language_pack
 from phiscrub.replace.shapes import email, ip_address, keep_shape, ssn_like, url
-from phiscrub.taxonomy import age_over_89, resolve
+from phiscrub.taxonomy import age_over_89, resolve, types_in
 
 _FIRST_NUMBER = re.compile(r"\d+")
+SHAPE_KEPT = frozenset({"PHONE", "FAX", "ZIP", "ROOM", "USERNAME", "OTHER", *types_in("ID")})
+"""Types whose surrogate keeps the original's shape (letters for letters, digits for digits)."""
 _DIGIT = re.compile(r"\d")
 
 
@@ -160,22 +162,7 @@ class SurrogateGenerator:
             return url(text, rng)
         if kind == "IPADDR":
             return ip_address(text, rng)
-        if not has_letters or kind in (
-            "PHONE",
-            "FAX",
-            "ZIP",
-            "ROOM",
-            "USERNAME",
-            "MEDICALRECORD",
-            "HEALTHPLAN",
-            "ACCOUNT",
-            "LICENSE",
-            "VEHICLE",
-            "DEVICE",
-            "BIOID",
-            "IDNUM",
-            "OTHER",
-        ):
+        if not has_letters or kind in SHAPE_KEPT:
             return keep_shape(text, rng)
         value = self._from_lists(kind, text, rng)
         for _ in range(20):  # never the original, and no partial copy of it either way
