@@ -28,9 +28,10 @@ from record import finish, peak_rss_mb
 
 from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import make_clusters
-from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
 from phiscrub.privacy import census
+from phiscrub.text.vectors import read_vectors
+from phiscrub.train.embeddings import train_vectors
 
 VARIANTS = {
     "full": [],

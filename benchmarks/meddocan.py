@@ -35,11 +35,12 @@ from record import peak_rss_mb, record
 
 from phiscrub.detect import detect_batch
 from phiscrub.document import Document
-from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import approximate_randomization, evaluate
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import write_corpus
 from phiscrub.pipeline import load_pipeline
+from phiscrub.text.vectors import read_vectors
+from phiscrub.train.embeddings import train_vectors
 from phiscrub.train.members import read_neural_config
 from phiscrub.train.pipeline import train_pipeline
 

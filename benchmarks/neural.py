@@ -31,10 +31,11 @@ from record import finish, peak_rss_mb
 
 from phiscrub.detect.neural import NeuralConfig, preset
 from phiscrub.detect.neural.trainer import fit
-from phiscrub.embeddings import read_vectors, train_vectors
 from phiscrub.evaluate import evaluate
 from phiscrub.io import read_corpus, write_corpus
 from phiscrub.privacy import census
+from phiscrub.text.vectors import read_vectors
+from phiscrub.train.embeddings import train_vectors
 
 ABLATIONS = ("context", "prefix", "attention", "chars", "features")
 

@@ -50,7 +50,7 @@ def embeddings_train_command(
     input_format: FormatOption = None,
 ) -> None:
     """Train word embeddings (skip-gram) on unlabeled notes; annotations are ignored."""
-    from phiscrub.embeddings import train_vectors
+    from phiscrub.train.embeddings import train_vectors
 
     if algorithm not in ("word2vec", "fasttext"):
         raise PhiscrubError(f"--algorithm must be word2vec or fasttext, not {algorithm!r}")

@@ -26,7 +26,6 @@ from phiscrub.detect.crf import FAMILIES, CRFConfig, CRFTagger, TrainingReport
 from phiscrub.detect.crf.clusters import brown_clusters, make_clusters
 from phiscrub.detect.neural import PRESETS, NeuralConfig, preset, require_torch
 from phiscrub.document import Document
-from phiscrub.embeddings import read_vectors
 from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
@@ -40,6 +39,7 @@ from phiscrub.pipeline import (
     PipelineConfig,
 )
 from phiscrub.privacy import census
+from phiscrub.text.vectors import read_vectors
 
 if TYPE_CHECKING:
     from phiscrub.detect.neural.trainer import EpochRecord, NeuralTrainingReport

@@ -47,7 +47,6 @@ from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import ClusterTable, brown_clusters, make_clusters
 from phiscrub.document import Document, Span
-from phiscrub.embeddings import read_vectors
 from phiscrub.errors import ConfigError
 from phiscrub.evaluate import evaluate
 from phiscrub.evaluate.scorer import Evaluation
@@ -63,6 +62,7 @@ from phiscrub.pipeline import (
     load_pipeline,
 )
 from phiscrub.privacy import census
+from phiscrub.text.vectors import read_vectors
 from phiscrub.train.augment import AugmentSettings, augment
 from phiscrub.train.members import check_outputs, read_crf_config, read_neural_config
 

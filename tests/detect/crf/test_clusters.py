@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from phiscrub.detect.crf.clusters import ClusterTable, brown_clusters, make_clusters
-from phiscrub.embeddings import WordVectors
 from phiscrub.errors import FormatError
+from phiscrub.text.vectors import WordVectors
 
 
 def test_kmeans_puts_alike_words_together_at_each_granularity():

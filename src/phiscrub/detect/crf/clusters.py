@@ -22,9 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-from phiscrub.embeddings import WordVectors, embedding_key
 from phiscrub.errors import FormatError, PhiscrubError
 from phiscrub.io.files import write_atomic
+from phiscrub.text.vectors import WordVectors, embedding_key
 
 CLUSTERS_FILE = "clusters.json"
 BROWN_WORDS = 100_000

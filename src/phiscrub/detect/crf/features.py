@@ -20,12 +20,12 @@ from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
-from phiscrub.embeddings import embedding_key
 from phiscrub.text.frequency import zipf
 from phiscrub.text.sections import find_lines, find_sections, known_headers
 from phiscrub.text.sentences import END_MARKS, line_bounds, sentence_bounds
 from phiscrub.text.tags import TokenIndex
 from phiscrub.text.tokenize import Token, tokenize
+from phiscrub.text.vectors import embedding_key
 
 Bounds = list[tuple[int, int]]
 _OPEN, _CLOSE = "([{", ")]}"

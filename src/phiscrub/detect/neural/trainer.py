@@ -22,11 +22,11 @@ from phiscrub.detect.neural.model import TaggerModel
 from phiscrub.detect.neural.tagger import NeuralTagger, predict, write_model, write_weights
 from phiscrub.detect.neural.vocab import Vocabulary
 from phiscrub.document import Document
-from phiscrub.embeddings import WordVectors, embedding_key
 from phiscrub.errors import ConfigError, PhiscrubError
 from phiscrub.evaluate import evaluate
 from phiscrub.privacy import TokenCensus
 from phiscrub.text.tokenize import Token
+from phiscrub.text.vectors import WordVectors, embedding_key
 
 """``progress(stage, done, total, value)``: batches of an epoch (value: mean loss per piece)."""
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from phiscrub.configs import read_json
-from phiscrub.embeddings import embedding_key
 from phiscrub.errors import ConfigError
 from phiscrub.privacy import TokenCensus
+from phiscrub.text.vectors import embedding_key
 
 PAD, UNK = 0, 1
 VOCAB_FILE = "vocab.json"

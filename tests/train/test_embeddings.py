@@ -2,8 +2,9 @@ import numpy as np
 import pytest
 
 from phiscrub.document import Document
-from phiscrub.embeddings import embedding_key, note_sentences, read_vectors, train_vectors
 from phiscrub.errors import FormatError
+from phiscrub.text.vectors import embedding_key, read_vectors
+from phiscrub.train.embeddings import note_sentences, train_vectors
 
 
 def test_keys_are_lowercase_with_digits_as_zero():

@@ -1,28 +1,20 @@
-"""Word embeddings: train them with gensim on unlabeled notes, and read them back.
+"""Word vectors: the key a word is looked up under, and reading word2vec text files.
 
 Files are in the word2vec text format (a ``COUNT DIM`` header line, then ``word v1 ... vDIM``
 per line), which gensim, GloVe tools and NeuroNER all read. Words are keyed as
 ``embedding_key`` writes them: lower case, every digit written ``0``, so that "2069" and "2071"
-share a vector and the table needs no numbers.
-
-Training needs the ``embeddings`` extra (gensim); reading needs only numpy.
+share a vector and the table needs no numbers. ``phiscrub.train.embeddings`` trains them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 
-from phiscrub.document import Document
-from phiscrub.errors import FormatError, PhiscrubError
-from phiscrub.io.files import write_atomic_with
-from phiscrub.text.sentences import line_bounds
-from phiscrub.text.tokenize import tokenize
+from phiscrub.errors import FormatError
 
 _DIGIT = re.compile(r"\d")
 
@@ -30,14 +22,6 @@ _DIGIT = re.compile(r"\d")
 def embedding_key(word: str) -> str:
     """The form a word is looked up under: lower case, digits as ``0``."""
     return _DIGIT.sub("0", word.lower())
-
-
-def note_sentences(docs: Iterable[Document]) -> Iterator[list[str]]:
-    """The lines of each note as lists of embedding keys (what word2vec reads)."""
-    for doc in docs:
-        tokens = tokenize(doc.text, split_case=True)
-        for first, last in line_bounds(doc.text, tokens):
-            yield [embedding_key(t.text) for t in tokens[first:last]]
 
 
 @dataclass(frozen=True)
@@ -87,43 +71,3 @@ def read_vectors(path: str | Path, limit: int | None = None) -> WordVectors:
     if not rows:
         raise FormatError(path, "no vectors")
     return WordVectors(words, np.vstack(rows))
-
-
-def train_vectors(
-    docs: Iterable[Document],
-    out: str | Path,
-    algorithm: Literal["word2vec", "fasttext"] = "word2vec",
-    dim: int = 100,
-    window: int = 5,
-    min_count: int = 2,
-    epochs: int = 10,
-    seed: int = 1,
-    workers: int = 1,
-) -> int:
-    """Train embeddings on the text of ``docs`` and write them to ``out`` (atomically).
-
-    Returns:
-        The number of words written.
-    """
-    try:
-        from gensim.models import FastText, Word2Vec
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise PhiscrubError(
-            "training embeddings needs gensim: pip install 'phiscrub[embeddings]'"
-        ) from None
-    sentences = list(note_sentences(docs))
-    if not sentences:
-        raise PhiscrubError("no text to train embeddings on")
-    model_class = FastText if algorithm == "fasttext" else Word2Vec
-    model = model_class(
-        sentences=sentences,
-        vector_size=dim,
-        window=window,
-        min_count=min_count,
-        epochs=epochs,
-        seed=seed,
-        workers=workers,
-        sg=1,
-    )
-    write_atomic_with(Path(out), lambda path: model.wv.save_word2vec_format(str(path)))
-    return len(model.wv.index_to_key)
