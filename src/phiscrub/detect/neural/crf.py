@@ -215,18 +215,11 @@ class CRF(nn.Module):
         lengths = mask.sum(1)
         final = index.gather(1, (lengths - 1).view(batch, 1, 1).expand(batch, 1, width))[:, 0]
         last = (score + end[final]).argmax(dim=1).tolist()
-        back = torch.stack(pointers, 1).cpu().numpy() if pointers else None
         tag_of = index.cpu().numpy()
-        paths = []
-        for b, size in enumerate(lengths.tolist()):
-            slot = last[b]
-            slots = [slot]
-            if back is not None:
-                for t in range(back.shape[1] - 1, -1, -1):
-                    slot = int(back[b, t, slot])
-                    slots.append(slot)
-            slots.reverse()
-            paths.append([int(tag_of[b, t, j]) for t, j in enumerate(slots[:size])])
+        paths = [
+            [int(tag_of[b, t, j]) for t, j in enumerate(slots)]
+            for b, slots in enumerate(_backtrack(pointers, last, lengths.tolist()))
+        ]
         padded = torch.zeros(mask.shape, dtype=torch.long, device=emissions.device)
         for b, path in enumerate(paths):
             padded[b, : len(path)] = torch.tensor(path, dtype=torch.long)
@@ -251,17 +244,25 @@ class CRF(nn.Module):
             # where masked, point each tag at itself so backtracking passes through unchanged
             identity = torch.arange(score.size(1), device=score.device).expand_as(index)
             pointers.append(torch.where(keep, index, identity))
-        lengths = mask.sum(1).tolist()
         last = (score + end).argmax(dim=1).tolist()
-        back = torch.stack(pointers, 1).cpu().numpy() if pointers else None
-        paths = []
-        for b, length in enumerate(lengths):
-            tag = last[b]
-            path = [tag]
-            if back is not None:
-                for t in range(back.shape[1] - 1, -1, -1):
-                    tag = int(back[b, t, tag])
-                    path.append(tag)
-            path.reverse()
-            paths.append(path[:length])
-        return paths
+        return _backtrack(pointers, last, mask.sum(1).tolist())
+
+
+def _backtrack(
+    pointers: list[torch.Tensor], last: list[int], lengths: list[int]
+) -> list[list[int]]:
+    """Each sequence's path of states, followed back from its ``last`` state through the
+    back-pointers (``[B, states]`` per step; masked steps point each state at itself), cut to
+    its length."""
+    back = torch.stack(pointers, 1).cpu().numpy() if pointers else None
+    paths = []
+    for b, length in enumerate(lengths):
+        state = last[b]
+        path = [state]
+        if back is not None:
+            for t in range(back.shape[1] - 1, -1, -1):
+                state = int(back[b, t, state])
+                path.append(state)
+        path.reverse()
+        paths.append(path[:length])
+    return paths
