@@ -296,9 +296,13 @@ def test_spans_without_text_after_replacement_keep_annotations_aligned(tmp_path)
     assert (tmp_path / "out" / "d.txt").read_text() == "[DOCTOR] here"
 
 
-def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path, jobs):
+    import os
+
     from phiscrub.detect.base import DetectionError
     from phiscrub.pipeline import Pipeline, PipelineConfig
+    from phiscrub.pipeline.corpus import detect_corpus
 
     class Picky:
         name = "picky"
@@ -306,7 +310,7 @@ def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path):
         def detect(self, doc: Document) -> list[Span]:
             if "Okafor" in doc.text:
                 raise DetectionError(f"document {doc.doc_id!r}: time budget spent")
-            return [span_of(doc.text, "03/14/2091", "DATE", source="picky")]
+            return [span_of(doc.text, "03/14/2091", "DATE", source=f"picky:{os.getpid()}")]
 
     config = PipelineConfig.model_validate(
         {"name": "picky", "detector": [{"type": "rules"}], "two_pass": {"enabled": True}}
@@ -316,12 +320,45 @@ def test_a_note_a_detector_fails_on_is_reported_and_its_batch_goes_on(tmp_path):
     docs = [visit("Tilde Halvorsen seen 03/14/2091.", f"n{i}") for i in range(3)]
     docs.insert(1, visit("Tilde Halvorsen seen 03/14/2091 by Okafor.", "bad"))
     write_corpus(docs, tmp_path / "in", "i2b2")
-    summary = deid_corpus(tmp_path / "in", tmp_path / "out", pipeline=pipeline, key=KEY)
+    summary = deid_corpus(tmp_path / "in", tmp_path / "out", pipeline=pipeline, key=KEY, jobs=jobs)
     assert summary.documents == 3 and len(summary.errors) == 1
     assert "bad" in str(summary.errors[0]) and "Okafor" not in str(summary.errors[0])
     notes = {d.doc_id: d.text for d in iter_notes(tmp_path / "out")}
     assert sorted(notes) == ["n0", "n1", "n2"]
     assert all("03/14/2091" not in text for text in notes.values())
+    detect_corpus(
+        tmp_path / "in", tmp_path / "det", pipeline=pipeline, output_format="jsonl", jobs=jobs
+    )
+    found = {d.doc_id: d.spans for d in read_corpus(tmp_path / "det")}
+    assert sorted(found) == ["n0", "n1", "n2"]
+    workers = {
+        s.source.split(":")[1]
+        for spans in found.values()
+        for s in spans
+        if s.source[:6] == "picky:"
+    }
+    assert len(workers) >= 1 and (str(os.getpid()) in workers) == (jobs == 1)
+
+
+def test_more_jobs_write_the_same_notes(tmp_path):
+    from phiscrub.pipeline.corpus import detect_corpus
+    from phiscrub.synth import synthesize
+
+    write_corpus([n.document for n in synthesize(70, 4)], tmp_path / "in" / "notes.jsonl", "jsonl")
+    written = {}
+    for jobs in (1, 2):
+        out = tmp_path / f"deid-{jobs}"
+        deid_corpus(
+            tmp_path / "in", out, pipeline="rules", key=KEY, output_format="jsonl", jobs=jobs
+        )
+        detect_corpus(tmp_path / "in", tmp_path / f"det-{jobs}", pipeline="rules", jobs=jobs)
+        written[jobs] = [
+            (out / "notes.jsonl").read_bytes(),
+            (out / ANNOTATIONS_FILE).read_bytes(),
+            sorted((d.doc_id, d.spans) for d in read_corpus(tmp_path / f"det-{jobs}")),
+        ]
+    assert written[1] == written[2]
+    assert len(written[1][2]) == 70 and sum(len(spans) for _, spans in written[1][2]) > 500
 
 
 def test_surrogates_follow_the_pipelines_language_unless_told():

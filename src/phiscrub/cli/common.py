@@ -62,6 +62,16 @@ ThreadsOption = Annotated[
 ]
 
 
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        help="Processes that detect PHI (each loads the pipeline once; the output is the same "
+        "as with one). Use up to the number of cores, with --threads 1.",
+    ),
+]
+
+
 def set_threads(threads: int | None) -> None:
     """PyTorch's CPU threads, when a number is given and PyTorch is installed."""
     if threads is None:

@@ -12,6 +12,7 @@ import typer
 from phiscrub.cli.common import (
     FollowLinksOption,
     FormatOption,
+    JobsOption,
     ManifestOption,
     PipelineOption,
     ThreadsOption,
@@ -73,6 +74,7 @@ def deid_command(
         ),
     ] = None,
     threads: ThreadsOption = 1,
+    jobs: JobsOption = 1,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
     set_threads(threads)
@@ -98,6 +100,7 @@ def deid_command(
             follow_links=follow_links,
             pseudonymize_ids=pseudonymize_ids,
             id_map=id_map,
+            jobs=jobs,
         )
     out.print(
         f"de-identified {summary.documents} documents ({summary.resumed} already done) into "
@@ -128,6 +131,7 @@ def detect_command(
     manifest: ManifestOption = None,
     follow_links: FollowLinksOption = False,
     threads: ThreadsOption = 1,
+    jobs: JobsOption = 1,
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
     set_threads(threads)
@@ -141,6 +145,7 @@ def detect_command(
             manifest=manifest,
             on_document=advance,
             follow_links=follow_links,
+            jobs=jobs,
         )
     out.print(
         f"annotated {summary.documents} documents into {target} in {summary.seconds:.2f} s "

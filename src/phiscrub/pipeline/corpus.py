@@ -40,6 +40,7 @@ from phiscrub.io.manifest import load_manifest
 from phiscrub.pipeline.config import BATCH_DOCUMENTS
 from phiscrub.pipeline.core import Pipeline, in_language
 from phiscrub.pipeline.load import builtin_pipelines, load_pipeline
+from phiscrub.pipeline.workers import fork_pool, ordered, portable, worker_state
 from phiscrub.provenance import phiscrub_version
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 from phiscrub.runs import (
@@ -145,9 +146,11 @@ def _first_pass(
     input_format: str | None,
     groups: dict[str, dict[str, str]],
     follow_links: bool = False,
+    jobs: int = 1,
 ) -> tuple[dict[str, list[Span]], dict[str, PatientDictionary]]:
     """Pass one of two-pass detection over a corpus: first-pass spans per document and the
-    patient dictionaries. Unreadable documents are skipped here and reported by pass two."""
+    patient dictionaries (the spans found by ``jobs`` processes). Unreadable documents are
+    skipped here and reported by pass two."""
     raw: dict[str, list[Span]] = {}
     dictionaries: dict[str, PatientDictionary] = {}
     docs = (
@@ -157,20 +160,36 @@ def _first_pass(
         )
     )
     # notes go to the detectors BATCH_DOCUMENTS at a time (a neural member tags them together)
-    for chunk in iter(lambda: list(itertools.islice(docs, BATCH_DOCUMENTS)), []):
-        try:
-            found: list[list[Span] | None] = list(pipeline.first_pass_many(chunk))
-        except PhiscrubError:
-            found = [_first_pass_one(pipeline, doc) for doc in chunk]  # find the bad one
-        for doc, spans in zip(chunk, found, strict=True):
-            if spans is None:
-                continue  # pass two meets the same error and reports it
-            raw[doc.doc_id] = spans
-            # only spans and dictionary strings stay in memory, never whole notes
-            dictionaries[doc.patient_id] = pipeline.patient_dictionary(
-                [(doc, spans)], into=dictionaries.get(doc.patient_id)
-            )
+    chunks = iter(lambda: list(itertools.islice(docs, BATCH_DOCUMENTS)), [])
+    pool = fork_pool(jobs, pipeline)
+    with pool if pool is not None else contextlib.nullcontext():
+        answers = (
+            ordered(pool, _first_pass_chunk, chunks)
+            if pool is not None
+            else ((chunk, _first_pass_chunk(chunk, pipeline)) for chunk in chunks)
+        )
+        for chunk, found in answers:
+            for doc, spans in zip(chunk, found, strict=True):
+                if spans is None:
+                    continue  # pass two meets the same error and reports it
+                raw[doc.doc_id] = spans
+                # only spans and dictionary strings stay in memory, never whole notes
+                dictionaries[doc.patient_id] = pipeline.patient_dictionary(
+                    [(doc, spans)], into=dictionaries.get(doc.patient_id)
+                )
     return raw, dictionaries
+
+
+def _first_pass_chunk(
+    chunk: list[Document], pipeline: Pipeline | None = None
+) -> list[list[Span] | None]:
+    """First-pass spans of some documents (None where one fails); in a worker, with the
+    pipeline it was forked with."""
+    pipeline = pipeline or worker_state()
+    try:
+        return list(pipeline.first_pass_many(chunk))
+    except PhiscrubError:
+        return [_first_pass_one(pipeline, doc) for doc in chunk]  # find the bad one
 
 
 def _first_pass_one(pipeline: Pipeline, doc: Document) -> list[Span] | None:
@@ -181,7 +200,8 @@ def _first_pass_one(pipeline: Pipeline, doc: Document) -> list[Span] | None:
 
 
 class _Detector:
-    """Detection for a corpus run: gold spans, or a pipeline (two-pass when configured)."""
+    """Detection for a corpus run: gold spans, or a pipeline (two-pass when configured), in
+    ``jobs`` processes."""
 
     def __init__(
         self,
@@ -190,22 +210,45 @@ class _Detector:
         input_format: str | None,
         groups: dict[str, dict[str, str]],
         follow_links: bool = False,
+        jobs: int = 1,
     ) -> None:
         self.pipeline = resolve_pipeline(pipeline)
+        self.groups = groups
+        self.jobs = jobs
         self.raw: dict[str, list[Span]] = {}
         self.dictionaries: dict[str, PatientDictionary] = {}
         if self.pipeline is not None and self.pipeline.two_pass:
             self.raw, self.dictionaries = _first_pass(
-                self.pipeline, source, input_format, groups, follow_links
+                self.pipeline, source, input_format, groups, follow_links, jobs
             )
 
     def __call__(self, doc: Document) -> Document:
+        """``doc`` (its patient grouping applied) with the detected spans."""
+        doc = _grouped(doc, self.groups)
         if self.pipeline is None:
             return doc
         detection = self.pipeline.detect(
             doc, self.dictionaries.get(doc.patient_id), self.raw.pop(doc.doc_id, None)
         )
         return doc.with_spans(detection.spans)
+
+    def stream(self, docs: Iterable[Document]) -> Iterator[tuple[Document, Document | Exception]]:
+        """Each document with its detected twin, or the error detection raised, in order."""
+        pool = fork_pool(self.jobs, self) if self.pipeline is not None else None
+        if pool is None:
+            yield from ((doc, _detected(doc, self)) for doc in docs)
+            return
+        with pool:
+            yield from ordered(pool, _detected, docs)
+
+
+def _detected(doc: Document, detector: _Detector | None = None) -> Document | Exception:
+    """``detector(doc)``, or the error it raised (in a worker, the detector it was forked
+    with, and an error it can send back)."""
+    try:
+        return (detector or worker_state())(doc)
+    except PhiscrubError as exc:
+        return exc if detector is not None else portable(exc)
 
 
 def _output_exists(out: Path, doc_id: str, fmt: str) -> bool:
@@ -335,6 +378,7 @@ def deid_corpus(
     follow_links: bool = False,
     pseudonymize_ids: bool = False,
     id_map: Path | None = None,
+    jobs: int = 1,
 ) -> DeidSummary:
     """De-identify every document under ``source`` into the directory ``out``.
 
@@ -347,6 +391,7 @@ def deid_corpus(
     interrupted run with the same key and settings are kept and skipped. With
     ``pseudonymize_ids``, documents are written under keyed pseudonyms of their ids, and the
     mapping goes to ``id_map`` (default: ``OUT.ids.csv`` beside ``out``), to be kept apart.
+    With ``jobs`` above 1, detection runs in that many processes (the output is the same).
     """
     _check_deid_arguments(source, out, output_format, resume, key)
     key = key or SecretKey.random()
@@ -366,10 +411,10 @@ def deid_corpus(
         check_resume(out / RUN_DIR, settings)  # before anything of the old run is touched
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
-    detect = _Detector(pipeline, source, input_format, groups, follow_links)
+    detect = _Detector(pipeline, source, input_format, groups, follow_links, jobs)
     config = in_language(config or ReplaceConfig(), detect.pipeline)
     run = _Run(
-        out, output_format, key, Replacer(config, key), detect, groups,
+        out, output_format, key, Replacer(config, key), detect,
         _start_run(out, settings, output_format, resume),
         DeidSummary(ids_pseudonymized=pseudonymize_ids), pseudonymize_ids, on_document,
     )  # fmt: skip
@@ -393,7 +438,6 @@ class _Run:
     key: SecretKey
     replacer: Replacer
     detect: _Detector
-    groups: dict[str, dict[str, str]]
     kept: dict[str, str]  # annotation records of notes an interrupted run finished
     summary: DeidSummary
     pseudonymize_ids: bool
@@ -417,15 +461,21 @@ class _Run:
             docs = read_corpus(
                 source, input_format, summary.errors.append, summary.skip, follow_links
             )
-            for doc in docs:
-                self.note(doc, annotations, notes)
+            for doc, detected in self.detect.stream(docs):
+                self.note(doc, detected, annotations, notes)
         if jsonl:
             notes_tmp.replace(self.out / "notes.jsonl")
         partial.replace(self.out / ANNOTATIONS_FILE)
 
-    def note(self, doc: Document, annotations: IO[str], notes: IO[str] | None) -> None:
-        """Detect, replace and write one note (or count it as resumed); a failure is recorded
-        in the summary and the run goes on."""
+    def note(
+        self,
+        doc: Document,
+        detected: Document | Exception,
+        annotations: IO[str],
+        notes: IO[str] | None,
+    ) -> None:
+        """Replace and write one detected note (or count it as resumed); a failure is
+        recorded in the summary and the run goes on."""
         out_id = document_pseudonym(self.key, doc.doc_id) if self.pseudonymize_ids else doc.doc_id
         self.pseudonyms[doc.doc_id] = out_id
         if out_id in self.kept:
@@ -434,7 +484,9 @@ class _Run:
             try:
                 if self.output_format != "jsonl":
                     self.names.claim(out_id)
-                doc = self.detect(_grouped(doc, self.groups))
+                if isinstance(detected, Exception):
+                    raise detected
+                doc = detected
                 record = _write_note(
                     doc, out_id, self.replacer, self.key, self.out, self.output_format, notes
                 )
@@ -507,10 +559,11 @@ def detect_corpus(
     manifest: Path | None = None,
     on_document: Callable[[Document], None] | None = None,
     follow_links: bool = False,
+    jobs: int = 1,
 ) -> DeidSummary:
     """Write every document under ``source`` into ``out`` with its text unchanged and the
     pipeline's spans as annotations (one file per note, or ``notes.jsonl``). Input handling,
-    patient grouping and error behaviour are those of :func:`deid_corpus`."""
+    patient grouping, jobs and error behaviour are those of :func:`deid_corpus`."""
     if output_format not in ANNOTATION_FORMATS:
         raise ConfigError(
             f"unknown annotation format {output_format!r}; expected {ANNOTATION_FORMATS}"
@@ -518,18 +571,19 @@ def detect_corpus(
     check_output(source, out, "choose a new output directory")
     groups = load_manifest(manifest) if manifest else {}
     started = time.perf_counter()  # the two-pass first pass counts in the run's time
-    detect = _Detector(pipeline, source, input_format, groups, follow_links)
+    detect = _Detector(pipeline, source, input_format, groups, follow_links, jobs)
     (out / RUN_DIR).mkdir(parents=True, exist_ok=True)
     summary = DeidSummary()
     names = _OutputNames()
     notes_tmp = out / RUN_DIR / "notes.jsonl.partial"
     with open_private(notes_tmp) if output_format == "jsonl" else contextlib.nullcontext() as notes:
         docs = read_corpus(source, input_format, summary.errors.append, summary.skip, follow_links)
-        for doc in docs:
+        for doc, annotated in detect.stream(docs):
             try:
                 if output_format != "jsonl":
                     names.claim(doc.doc_id)
-                annotated = detect(_grouped(doc, groups))
+                if isinstance(annotated, Exception):
+                    raise annotated
                 if output_format == "jsonl":
                     notes.write(dumps_jsonl_line(annotated))
                 else:
