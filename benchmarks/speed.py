@@ -8,10 +8,11 @@ synthetic notes (seed 7321), after one warm-up note; characters per CPU second
 bundled ``default`` as it runs where PyTorch is not installed (rules, dictionaries, CRF and the
 ensemble's fallback). Then ``phiscrub deid --pipeline default`` runs on the notes written once,
 and on them three times over, and its peak resident memory shows whether memory grows with
-the corpus. Targets (issue 19): rules 500k, CRF pipeline 150k, ``default`` 40k characters/s,
-``deid`` flat and under 1 GiB. Philter and Presidio are not in the table yet (both packages
-are on this machine's index; Presidio also needs a spaCy model). Writes
-``benchmarks/results/speed.json`` and BENCHMARKS.md.
+the corpus; then on the thrice-copied notes with ``--jobs 1`` and ``--jobs 2`` (wall clock,
+not pinned), checking that both write the same notes. Targets (issue 19): rules 500k, CRF
+pipeline 150k, ``default`` 40k characters/s, ``deid`` flat and under 1 GiB. Philter and
+Presidio are not in the table yet (both packages are on this machine's index; Presidio also
+needs a spaCy model, which is not). Writes ``benchmarks/results/speed.json`` and BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -84,6 +85,17 @@ def _deid_peak_mb(source: Path, out: Path, core: int) -> float:
     return int(result.stdout.decode().split()[-1]) / 1024
 
 
+def _deid_wall(source: Path, out: Path, jobs: int) -> float:
+    """Wall seconds of ``phiscrub deid --jobs JOBS`` (not pinned: the jobs spread over cores)."""
+    command = [
+        sys.executable, "-m", "phiscrub.cli", "deid", str(source), str(out), "--format",
+        "jsonl", "--key-file", str(source.parent / "key"), "--jobs", str(jobs), "--threads", "1",
+    ]  # fmt: skip
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--notes", type=int, default=200)
@@ -118,11 +130,22 @@ def main() -> None:
         once = _deid_peak_mb(base / "once.jsonl", base / "out1", args.core)
         thrice = _deid_peak_mb(base / "thrice.jsonl", base / "out3", args.core)
         deid_wall = time.perf_counter() - started
+        walls = {
+            jobs: _deid_wall(base / "thrice.jsonl", base / f"jobs{jobs}", jobs) for jobs in (1, 2)
+        }
+        same = (base / "jobs1" / "notes.jsonl").read_bytes() == (
+            base / "jobs2" / "notes.jsonl"
+        ).read_bytes()
+        characters = sum(len(d.text) for d in copies)
     summary = {
         "notes": f"{args.notes} synthetic (seed 7321)",
         f"peak RSS of deid, {args.notes} notes (MB)": round(once),
         f"peak RSS of deid, {3 * args.notes} notes (MB)": round(thrice),
         "deid wall, both runs (s)": round(deid_wall, 1),
+        f"deid --jobs 1, {3 * args.notes} notes (characters/wall s)": round(characters / walls[1]),
+        f"deid --jobs 2, {3 * args.notes} notes (characters/wall s)": round(characters / walls[2]),
+        "--jobs 2 speed-up": round(walls[1] / walls[2], 2),
+        "--jobs 2 notes identical to --jobs 1": same,
     }
     print(summary)
     columns = ["pipeline", "characters/CPU s (one core)", "characters/wall s"]
