@@ -48,3 +48,21 @@ def test_tokens_cover_exactly_the_non_space_characters(text):
         covered = [i for t in tokens for i in range(t.start, t.end)]
         assert covered == [i for i, ch in enumerate(text) if not ch.isspace()]
         assert all(text[t.start : t.end] == t.text for t in tokens)
+
+
+def test_a_whole_note_is_tokenized_once_and_each_caller_gets_its_own_list(monkeypatch):
+    import importlib
+
+    module = importlib.import_module("phiscrub.text.tokenize")
+    calls: list[int] = []
+    real = module._tokenize
+    monkeypatch.setattr(module, "_tokenize", lambda *a: calls.append(len(a[0])) or real(*a))
+    note = "Seen by Dr. Okafor on 03/14/2091. " * 8  # 272 characters: remembered
+    first = module.tokenize(note)
+    first.clear()  # a caller's list is its own
+    again = module.tokenize(note)
+    assert len(again) == 96 and calls == [272]
+    module.tokenize("Dr. Okafor")  # a phrase: tokenized every time
+    module.tokenize("Dr. Okafor")
+    module.tokenize(note, split_case=True)  # other settings: tokenized again
+    assert calls == [272, 10, 10, 272]

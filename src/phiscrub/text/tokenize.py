@@ -22,6 +22,7 @@ from phiscrub.text.memo import TextMemo
 # everything else that is not whitespace is a token of its own.
 _TOKEN_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f])*|\d+|\S")
 _WHOLE = TextMemo(size=16)  # (split_case, note) -> its tokens
+MEMO_MIN_LENGTH = 200
 
 
 class Token(NamedTuple):
@@ -59,9 +60,10 @@ def tokenize(
     """Tokenize ``text[start:end]``; offsets are relative to the whole ``text``.
 
     A whole note's tokens are remembered for the next callers (the detectors and feature
-    builders that read the same note); each caller gets its own list.
+    builders that read the same note); each caller gets its own list. Short strings (a phrase,
+    a span) are not remembered: they are cheap, and many.
     """
-    if start == 0 and end is None:
+    if start == 0 and end is None and len(text) >= MEMO_MIN_LENGTH:
         return list(
             _WHOLE.get(split_case, text, lambda: tuple(_tokenize(text, 0, None, split_case)))
         )
