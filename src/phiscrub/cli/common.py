@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from phiscrub.detect.neural import use_threads
 from phiscrub.errors import PhiscrubError
 from phiscrub.pipeline.corpus import (
     PIPELINES,
@@ -72,14 +73,15 @@ JobsOption = Annotated[
 ]
 
 
-def set_threads(threads: int | None) -> None:
-    """PyTorch's CPU threads, when a number is given and PyTorch is installed."""
+def set_threads(threads: int | None, now: bool = False) -> None:
+    """PyTorch's CPU threads, when a number is given: applied when a neural member imports
+    PyTorch (a pipeline without one does not), or ``now`` (training) where it is installed."""
     if threads is None:
         return
-    with contextlib.suppress(ImportError):
-        import torch
-
-        torch.set_num_threads(threads)
+    if now:
+        with contextlib.suppress(ImportError):
+            import torch  # noqa: F401  (use_threads then sets it)
+    use_threads(threads)
 
 
 FollowLinksOption = Annotated[

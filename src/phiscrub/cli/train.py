@@ -188,7 +188,7 @@ def train_neural_command(
     if device not in ("cpu", "cuda"):
         raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
     settings = read_neural_config(config, language, max_epochs, patience)
-    set_threads(threads)
+    set_threads(threads, now=True)
     with _training_progress() as (bar, advance):
 
         def epoch_done(record) -> None:
@@ -260,7 +260,7 @@ def train_encoder_command(
 
     if device not in ("cpu", "cuda"):
         raise typer.BadParameter("expected cpu or cuda", param_hint="--device")
-    set_threads(threads)
+    set_threads(threads, now=True)
     settings = FineTuneSettings(
         epochs, learning_rate, batch_size, window, min(32, window // 4), seed=seed
     )
@@ -316,7 +316,7 @@ def train_pipeline_command(
     from phiscrub.train.pipeline import train_pipeline
 
     _warn_if_not_private(private)
-    set_threads(threads)
+    set_threads(threads, now=True)
     started = time.perf_counter()
 
     def event(message: str) -> None:
