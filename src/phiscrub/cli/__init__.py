@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-from phiscrub.cli import corpora, deid, model, train  # noqa: F401  (they register commands)
+from phiscrub.cli import corpora, deid, model, serve, train  # noqa: F401  (they register)
 from phiscrub.cli.common import app, err
 from phiscrub.errors import PhiscrubError
 

@@ -1,0 +1,2 @@
+"""``phiscrub serve``: de-identification as a service (FastAPI and uvicorn, the ``serve``
+extra). See ``phiscrub.serve.app``."""
