@@ -70,3 +70,13 @@ def test_detect_and_deid_set_torch_threads(tmp_path, monkeypatch, command):
     result = runner.invoke(app, [*args[:2], str(tmp_path / "out2"), *args[3:]])
     assert result.exit_code == 0, result.output
     assert calls == [3, 1]  # one thread unless told otherwise
+
+
+def test_jobs_run_one_thread_each(tmp_path):
+    from phiscrub.errors import ConfigError
+
+    write_corpus([Document("a", "Seen by Dr. Okafor.")], tmp_path / "in.jsonl", "jsonl")
+    args = ["detect", str(tmp_path / "in.jsonl"), str(tmp_path / "out"), "--pipeline", "rules"]
+    result = runner.invoke(app, [*args, "--jobs", "2", "--threads", "2"])
+    assert isinstance(result.exception, ConfigError) and "--threads at 1" in str(result.exception)
+    assert not (tmp_path / "out").exists()

@@ -12,11 +12,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from phiscrub.detect.neural import use_threads
 from phiscrub.errors import PhiscrubError
 from phiscrub.pipeline.corpus import (
     PIPELINES,
 )
+from phiscrub.threads import limit_threads
 
 app = typer.Typer(
     help="Find and replace protected health information (PHI) in clinical notes.",
@@ -57,8 +57,8 @@ ThreadsOption = Annotated[
     int,
     typer.Option(
         min=1,
-        help="CPU threads for PyTorch's neural members (1: on a busy machine more threads "
-        "spin, for the same output).",
+        help="CPU threads for PyTorch's neural members and numpy's BLAS (1: on a busy machine "
+        "more threads spin, for the same output).",
     ),
 ]
 
@@ -74,14 +74,15 @@ JobsOption = Annotated[
 
 
 def set_threads(threads: int | None, now: bool = False) -> None:
-    """PyTorch's CPU threads, when a number is given: applied when a neural member imports
-    PyTorch (a pipeline without one does not), or ``now`` (training) where it is installed."""
+    """CPU threads of PyTorch and of numpy's BLAS, when a number is given: PyTorch's are set
+    when a neural member imports it (a pipeline without one does not), or ``now`` (training)
+    where it is installed."""
     if threads is None:
         return
     if now:
         with contextlib.suppress(ImportError):
-            import torch  # noqa: F401  (use_threads then sets it)
-    use_threads(threads)
+            import torch  # noqa: F401  (limit_threads then sets it)
+    limit_threads(threads)
 
 
 FollowLinksOption = Annotated[

@@ -22,6 +22,7 @@ from phiscrub.cli.common import (
     report_errors,
     set_threads,
 )
+from phiscrub.errors import ConfigError
 from phiscrub.pipeline.corpus import (
     ANNOTATION_FORMATS,
     DEFAULT_PIPELINE,
@@ -77,6 +78,7 @@ def deid_command(
     jobs: JobsOption = 1,
 ) -> None:
     """De-identify notes: detect PHI, replace it, write notes and an annotations file."""
+    _check_jobs(jobs, threads)
     set_threads(threads)
     key = SecretKey.resolve(key_file)
     if key.ephemeral:
@@ -134,6 +136,7 @@ def detect_command(
     jobs: JobsOption = 1,
 ) -> None:
     """Detect PHI and write the notes unchanged with the detected spans as annotations."""
+    _check_jobs(jobs, threads)
     set_threads(threads)
     with _progress_bar(source, input_format, "detecting", follow_links) as advance:
         summary = detect_corpus(
@@ -154,6 +157,13 @@ def detect_command(
     _print_labels(summary)
     _report_skipped(summary)
     report_errors(summary.errors)
+
+
+def _check_jobs(jobs: int, threads: int) -> None:
+    """Workers are forked from a process whose models are loaded: with more than one thread,
+    a thread pool forked mid-use can hang, so jobs run one thread each."""
+    if jobs > 1 and threads > 1:
+        raise ConfigError("--jobs runs one thread per process: leave --threads at 1")
 
 
 def _report_skipped(summary: DeidSummary) -> None:

@@ -60,6 +60,8 @@ RUN_DIR = "_phiscrub"  # beside the notes; corpus readers do not descend into it
 ANNOTATIONS_FILE = f"{RUN_DIR}/annotations.jsonl"
 SUMMARY_FILE = f"{RUN_DIR}/summary.json"
 _EXTENSION = {"i2b2": ".xml", "brat": ".txt", "txt": ".txt"}
+_WARM_UP = Document("warm-up", "Seen by Dr. Okafor on 03/14/2091 at Mercy Hospital.")
+"""A note run before workers are forked, so that they share the models it loads."""
 
 
 def resolve_pipeline(pipeline: str | Path | Pipeline) -> Pipeline | None:
@@ -161,7 +163,7 @@ def _first_pass(
     )
     # notes go to the detectors BATCH_DOCUMENTS at a time (a neural member tags them together)
     chunks = iter(lambda: list(itertools.islice(docs, BATCH_DOCUMENTS)), [])
-    pool = fork_pool(jobs, pipeline)
+    pool = fork_pool(jobs, pipeline, lambda: pipeline.first_pass(_WARM_UP))
     with pool if pool is not None else contextlib.nullcontext():
         answers = (
             ordered(pool, _first_pass_chunk, chunks)
@@ -234,7 +236,8 @@ class _Detector:
 
     def stream(self, docs: Iterable[Document]) -> Iterator[tuple[Document, Document | Exception]]:
         """Each document with its detected twin, or the error detection raised, in order."""
-        pool = fork_pool(self.jobs, self) if self.pipeline is not None else None
+        pipeline = self.pipeline
+        pool = fork_pool(self.jobs, self, lambda: pipeline.detect(_WARM_UP)) if pipeline else None
         if pool is None:
             yield from ((doc, _detected(doc, self)) for doc in docs)
             return

@@ -32,13 +32,19 @@ AHEAD = 4
 """Tasks queued per worker beyond the one it runs (memory stays bounded in corpus size)."""
 
 
-def fork_pool(jobs: int, state: object) -> ProcessPoolExecutor | None:
-    """``jobs`` forked workers that see ``state``; None for one job or where fork is missing."""
+def fork_pool(
+    jobs: int, state: object, warm: Callable[[], object] | None = None
+) -> ProcessPoolExecutor | None:
+    """``jobs`` forked workers that see ``state``; None for one job or where fork is missing.
+    ``warm`` runs first, in this process, so that what it loads (models, gazetteers) is
+    loaded once and shared by the workers rather than loaded by each."""
     if jobs <= 1:
         return None
     if "fork" not in multiprocessing.get_all_start_methods():
         warnings.warn("this system cannot fork processes: the run uses one job", stacklevel=2)
         return None
+    if warm is not None:
+        warm()
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context("fork"),

@@ -26,7 +26,6 @@ from fastapi import Depends, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from phiscrub.detect.neural import use_threads
 from phiscrub.document import Document
 from phiscrub.errors import ConfigError
 from phiscrub.pipeline import Pipeline, load_pipeline
@@ -42,6 +41,7 @@ from phiscrub.serve.models import (
 from phiscrub.serve.models import (
     Request as NotesRequest,
 )
+from phiscrub.threads import limit_threads
 
 SETTINGS_ENV = "PHISCRUB_SERVE_SETTINGS"
 """How ``phiscrub serve`` hands its settings to uvicorn's worker processes (no secrets: the
@@ -89,7 +89,7 @@ def create_app(settings: ServeSettings, pipeline: Pipeline | None = None) -> Fas
     """The service for ``settings`` (``pipeline``: one already loaded, for tests)."""
     key = settings.key()
     token = settings.token()
-    use_threads(settings.threads)
+    limit_threads(settings.threads)
     loaded = pipeline or load_pipeline(settings.pipeline)
     loaded.detect(Document("warm-up", "Seen by Dr. Okafor on 03/14/2091."))  # models load now
     runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="phiscrub-detect")
