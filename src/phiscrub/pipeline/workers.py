@@ -13,6 +13,7 @@ warning.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import warnings
 from collections import deque
@@ -44,7 +45,8 @@ def fork_pool(
         warnings.warn("this system cannot fork processes: the run uses one job", stacklevel=2)
         return None
     if warm is not None:
-        warm()
+        with contextlib.suppress(PhiscrubError):  # only a head start: the notes still decide
+            warm()
     return ProcessPoolExecutor(
         jobs,
         mp_context=multiprocessing.get_context("fork"),
