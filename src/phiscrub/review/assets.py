@@ -34,7 +34,10 @@ NOTE_SCRIPT = r"""
   const addLabel = document.getElementById("add-label");
   data.labels.forEach((label) => addLabel.add(new Option(label, label)));
 
-  function category(label) { return data.categories[label] || "OTHER"; }
+  const known = new Set(data.labels);
+  function colour(label) {
+    return "lab-" + (known.has(label) && /^[A-Z-]+$/.test(label) ? label : "other");
+  }
 
   function render() {
     const cuts = new Set([0, points.length]);
@@ -51,7 +54,7 @@ NOTE_SCRIPT = r"""
       } else {
         const m = covering[covering.length - 1];
         node = document.createElement("mark");
-        node.className = ["cat-" + category(m.label), m.kind, m.status].join(" ");
+        node.className = [colour(m.label), m.kind, m.status].join(" ");
         if (end === m.end) node.dataset.label = m.label;
         node.dataset.marks = covering.map((c) => c.id).join(",");
         node.addEventListener("click", (event) => openMenu(event, covering));

@@ -20,7 +20,7 @@ from phiscrub.document import Document, Span
 from phiscrub.evaluate import evaluate
 from phiscrub.io.files import safe_file_stem, write_atomic
 from phiscrub.review.assets import NOTE_SCRIPT, STYLE
-from phiscrub.taxonomy import categories, phi_types
+from phiscrub.taxonomy import phi_types
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,7 @@ def _note_page(note: Reviewed) -> str:
         "doc_id": note.doc.doc_id,
         "text": note.doc.text,
         "marks": note.marks(),
-        "labels": _labels(),
-        "categories": {name: t.category for name, t in phi_types().items()},
+        "labels": _labels() + sorted({s.label for s in note.doc.spans} - set(_labels())),
         "metadata": dict(note.doc.metadata),
     }
     scores = note.scores()
@@ -141,10 +140,10 @@ def _json_for_html(data: object) -> str:
 
 
 def _page(title: str, body: str, script: str) -> str:
-    colours = "".join(
-        f".cat-{c} {{ background: hsl({(i * 47) % 360}, 80%, 85%); }}\n"
-        for i, c in enumerate(categories())
-    )
+    colours = "".join(  # a hue per label, spread by the golden angle
+        f".lab-{label} {{ background: hsl({round(i * 137.5) % 360}, 75%, 84%); }}\n"
+        for i, label in enumerate(_labels())
+    ) + ".lab-other { background: #ddd; }\n"
     tail = f"<script>{script}</script>" if script else ""
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
