@@ -13,7 +13,7 @@ mark { padding: 0 .1em; border-radius: .2em; cursor: pointer; color: inherit; }
 mark::after { content: attr(data-label); font-size: .65em; vertical-align: super;
   margin-left: .2em; color: #444; }
 mark.rejected { text-decoration: line-through; opacity: .5; }
-mark.false-alarm, .false-alarm { outline: 2px solid #d33; }
+mark.false-alarm, .false-alarm { box-shadow: inset 0 -3px 0 #d33; }
 mark.missed, .missed { outline: 2px dashed #33d; background: transparent; }
 mark.added { outline: 2px solid #2a2; }
 #menu { position: absolute; background: #fff; border: 1px solid #888; padding: .5em;
@@ -54,7 +54,8 @@ NOTE_SCRIPT = r"""
       } else {
         const m = covering[covering.length - 1];
         node = document.createElement("mark");
-        node.className = [colour(m.label), m.kind, m.status].join(" ");
+        const kinds = new Set(covering.flatMap((c) => [c.kind, c.status]));
+        node.className = [colour(m.label), ...kinds].join(" ");
         if (end === m.end) node.dataset.label = m.label;
         node.dataset.marks = covering.map((c) => c.id).join(",");
         node.addEventListener("click", (event) => openMenu(event, covering));

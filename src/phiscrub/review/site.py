@@ -121,7 +121,8 @@ def _note_page(note: Reviewed) -> str:
         summary = (
             f"<p class=scores>strict P {scores['precision']:.3f} R {scores['recall']:.3f} "
             f"F1 {scores['f1']:.3f} &middot; <span class='missed'>missed</span> "
-            "<span class='false-alarm'>false alarm</span></p>"
+            "<span class='false-alarm'>false alarm</span> (click a span to accept, reject or "
+            "relabel it)</p>"
         )
     body = (
         f"<p><a href='../index.html'>all notes</a></p><h1>{html.escape(note.doc.doc_id)}</h1>"
