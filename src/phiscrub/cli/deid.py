@@ -104,6 +104,14 @@ def deid_command(
             id_map=id_map,
             jobs=jobs,
         )
+    _print_deid_summary(summary, target)
+    _print_labels(summary)
+    _report_skipped(summary)
+    report_errors(summary.errors)
+
+
+def _print_deid_summary(summary: DeidSummary, target: Path) -> None:
+    """Counts, speed, unreadable dates, and what became of the document ids."""
     out.print(
         f"de-identified {summary.documents} documents ({summary.resumed} already done) into "
         f"{target} in {summary.seconds:.2f} s ({summary.rate:,.0f} characters/s); "
@@ -116,9 +124,6 @@ def deid_command(
             "document ids (file names) were kept as they are; pass --pseudonymize-ids if they "
             "carry identifiers"
         )
-    _print_labels(summary)
-    _report_skipped(summary)
-    report_errors(summary.errors)
 
 
 @app.command("detect")

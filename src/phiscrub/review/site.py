@@ -141,10 +141,13 @@ def _json_for_html(data: object) -> str:
 
 
 def _page(title: str, body: str, script: str) -> str:
-    colours = "".join(  # a hue per label, spread by the golden angle
-        f".lab-{label} {{ background: hsl({round(i * 137.5) % 360}, 75%, 84%); }}\n"
-        for i, label in enumerate(_labels())
-    ) + ".lab-other { background: #ddd; }\n"
+    colours = (
+        "".join(  # a hue per label, spread by the golden angle
+            f".lab-{label} {{ background: hsl({round(i * 137.5) % 360}, 75%, 84%); }}\n"
+            for i, label in enumerate(_labels())
+        )
+        + ".lab-other { background: #ddd; }\n"
+    )
     tail = f"<script>{script}</script>" if script else ""
     return (
         "<!doctype html><html lang=en><head><meta charset=utf-8>"
