@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-from phiscrub.cli import corpora, deid, model, review, serve, train  # noqa: F401  (register)
+from phiscrub.cli import corpora, deid, model, review, serve, spark, train  # noqa: F401
 from phiscrub.cli.common import app, err
 from phiscrub.errors import PhiscrubError
 

@@ -354,11 +354,12 @@ def _finished(summary: DeidSummary, out: Path, started: float) -> DeidSummary:
     return summary
 
 
-def _replaced(
+def replace_note(
     doc: Document, replacer: Replacer, key: SecretKey, out_id: str
 ) -> tuple[Replacement, Document]:
     """The replacement of a detected note, and the note to write: under ``out_id``, with
-    public metadata only (patient pseudonym, shifted note date)."""
+    public metadata only (patient pseudonym, shifted note date). What ``deid`` writes, and
+    the Spark jobs too."""
     result = replacer.replace(doc)
     surrogates = replacer.surrogates
     shift = surrogates.date_shift(doc.patient_id) if surrogates is not None else None
@@ -541,7 +542,7 @@ def _write_note(
 ) -> str:
     """Replace the PHI of a detected note, write it (one file, or a line of ``notes``) and
     return its annotation record."""
-    result, clean = _replaced(doc, replacer, key, out_id)
+    result, clean = replace_note(doc, replacer, key, out_id)
     if notes is not None:
         notes.write(dumps_jsonl_line(clean))
     else:
