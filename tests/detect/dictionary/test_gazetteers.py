@@ -1,0 +1,44 @@
+"""Built gazetteers are kept in a cache named by what they were built from."""
+
+import pytest
+
+from phiscrub.detect.dictionary import gazetteers as module
+
+
+@pytest.fixture
+def fresh(monkeypatch, tmp_path):
+    monkeypatch.setenv(module.CACHE_ENV, str(tmp_path))
+    module.gazetteers.cache_clear()
+    yield tmp_path
+    module.gazetteers.cache_clear()
+
+
+def test_gazetteers_are_built_once_then_read_from_the_cache(fresh, monkeypatch):
+    built = module.gazetteers("es")
+    [path] = fresh.iterdir()
+    assert path == module.cache_path("es") and path.name.startswith("gazetteers-es-")
+    assert "julio" in built.first_names and built.census_first_names == frozenset()
+    module.gazetteers.cache_clear()
+
+    def no_build(language):
+        raise AssertionError("built again")
+
+    monkeypatch.setattr(module, "_build", no_build)
+    assert module.gazetteers("es") == built
+
+
+def test_a_damaged_cache_is_built_again_and_off_means_none(fresh, monkeypatch):
+    path = module.cache_path("es")
+    path.write_text('{"first_names": [1, 2', encoding="utf-8")
+    built = module.gazetteers("es")
+    assert "julio" in built.first_names and len(built.cities) > 10000
+    assert module._read_cache(path) == built  # rewritten whole
+    monkeypatch.setenv(module.CACHE_ENV, "off")
+    assert module.cache_path("es") is None
+
+
+def test_the_cache_name_follows_the_package_versions(fresh, monkeypatch):
+    before = module.cache_path("es")
+    real = module.metadata.version
+    monkeypatch.setattr(module.metadata, "version", lambda p: "9.9" if p == "faker" else real(p))
+    assert module.cache_path("es") != before
