@@ -166,7 +166,7 @@ def _first_pass(
     pool = fork_pool(jobs, pipeline, lambda: pipeline.first_pass(_WARM_UP))
     with pool if pool is not None else contextlib.nullcontext():
         answers = (
-            ordered(pool, _first_pass_chunk, chunks)
+            ordered(pool, _first_pass_chunk, chunks, jobs)
             if pool is not None
             else ((chunk, _first_pass_chunk(chunk, pipeline)) for chunk in chunks)
         )
@@ -242,7 +242,7 @@ class _Detector:
             yield from ((doc, _detected(doc, self)) for doc in docs)
             return
         with pool:
-            yield from ordered(pool, _detected, docs)
+            yield from ordered(pool, _detected, docs, self.jobs)
 
 
 def _detected(doc: Document, detector: _Detector | None = None) -> Document | Exception:

@@ -65,11 +65,11 @@ def worker_state() -> Any:
 
 
 def ordered(
-    pool: ProcessPoolExecutor, task: Callable[[T], R], items: Iterable[T]
+    pool: ProcessPoolExecutor, task: Callable[[T], R], items: Iterable[T], jobs: int
 ) -> Iterator[tuple[T, R]]:
-    """``(item, task(item))`` in the order of ``items``, computed by ``pool`` with a bounded
-    number of items in flight."""
-    limit = pool._max_workers * (AHEAD + 1)
+    """``(item, task(item))`` in the order of ``items``, computed by ``pool`` (of ``jobs``
+    workers) with a bounded number of items in flight."""
+    limit = jobs * (AHEAD + 1)
     pending: deque[tuple[T, Future[R]]] = deque()
     for item in items:
         pending.append((item, pool.submit(task, item)))

@@ -76,9 +76,11 @@ class _Job:
         docs = [_document(row) for row in notes]
         pipeline = self.pipeline_object()
         try:
-            detected = [doc.with_spans(d.spans) for doc, d in pipeline.detect_all(docs)]
-        except PhiscrubError:  # find the note that fails; the others go on
-            detected = [_one(pipeline, doc) for doc in docs]
+            detected: list[Document | tuple[str, str]] = [
+                doc.with_spans(d.spans) for doc, d in pipeline.detect_all(docs)
+            ]
+        except PhiscrubError:
+            detected = _without_failures(pipeline, docs)
         key = SecretKey(self.key, "the job's key") if self.key is not None else None
         replacer = None
         if self.replace is not None and key is not None:
@@ -88,14 +90,33 @@ class _Job:
         return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
+def _without_failures(pipeline: Any, docs: list[Document]) -> list[Document | tuple[str, str]]:
+    """As ``deid`` does when a note fails: the notes whose first pass fails become errors, and
+    the others are detected together (their patients' dictionaries built without the failed
+    notes)."""
+    failed: dict[str, str] = {}
+    for doc in docs:
+        try:
+            pipeline.first_pass(doc)
+        except PhiscrubError as exc:
+            failed[doc.doc_id] = str(exc)
+    good = [doc for doc in docs if doc.doc_id not in failed]
+    found = {doc.doc_id: doc.with_spans(d.spans) for doc, d in pipeline.detect_all(good)}
+    return [found.get(doc.doc_id) or (doc.doc_id, failed[doc.doc_id]) for doc in docs]
+
+
 def _row(doc: Document | tuple[str, str], replacer: Any, key: SecretKey | None) -> dict[str, Any]:
-    """An output row: the note replaced (with ``replacer``) or as detected, or its error."""
+    """An output row: the note replaced (with ``replacer``) or as detected, or its error (a
+    note whose replacement fails is an error too, as in ``deid``)."""
     if isinstance(doc, tuple):
         return dict.fromkeys(COLUMNS) | {"doc_id": doc[0], "error": doc[1]}
     if replacer is not None and key is not None:
         from phiscrub.pipeline.corpus import replace_note
 
-        _, doc = replace_note(doc, replacer, key, doc.doc_id)
+        try:
+            _, doc = replace_note(doc, replacer, key, doc.doc_id)
+        except PhiscrubError as exc:
+            return dict.fromkeys(COLUMNS) | {"doc_id": doc.doc_id, "error": str(exc)}
     return {
         "doc_id": doc.doc_id,
         "text": doc.text,
@@ -123,13 +144,6 @@ def _document(row: Any) -> Document:
     if isinstance(row.note_date, str) and row.note_date:
         metadata["note_date"] = row.note_date
     return Document(str(row.doc_id), str(row.text), (), metadata)
-
-
-def _one(pipeline: Any, doc: Document) -> Document | tuple[str, str]:
-    try:
-        return doc.with_spans(pipeline.detect(doc).spans)
-    except PhiscrubError as exc:
-        return doc.doc_id, str(exc)
 
 
 def _prepared(
