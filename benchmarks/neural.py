@@ -61,6 +61,15 @@ def main() -> None:
         action="store_true",
         help="random token vectors (default: word2vec trained on the training notes' text)",
     )
+    parser.add_argument(
+        "--vectors",
+        type=Path,
+        help="token vectors already made (word2vec format) instead of training them here",
+    )
+    parser.add_argument(
+        "--max-seconds", type=float, help="time budget: stop after the epoch that passes it"
+    )
+    parser.add_argument("--tag", help="added to the result's name (e.g. gpu)")
     parser.add_argument("--predictions", type=Path, help="write dev spans here (JSONL)")
     parser.add_argument(
         "--private",
@@ -75,6 +84,7 @@ def main() -> None:
         **data.get("training", {}),
         "max_epochs": args.max_epochs,
         "patience": args.patience,
+        "max_seconds": args.max_seconds,
     }
     if args.optimizer:
         data["training"]["optimizer"] = args.optimizer
@@ -93,6 +103,7 @@ def main() -> None:
     name += f"_{args.input}" if args.input else ""
     name += f"_{args.optimizer}" if args.optimizer else ""
     name += f"_lr{args.lr:g}" if args.lr else ""
+    name += f"_{args.tag}" if args.tag else ""
     name += ("_random" if args.no_pretrained else "") + f"_seed{args.seed}"
     name += "_private" if args.private else ""
 
@@ -105,7 +116,9 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         vectors = None
-        if not args.no_pretrained:
+        if args.vectors is not None and not args.no_pretrained:
+            vectors = read_vectors(args.vectors)
+        elif not args.no_pretrained:
             path = Path(scratch) / "vectors.txt"
             train_vectors(train, path, dim=config.token.dim, seed=1, workers=1)
             vectors = read_vectors(path)
@@ -146,7 +159,13 @@ def main() -> None:
         "binary token": _prf(token),
         "leak rate": f"{result.leak.rate:.4f}",
         "epochs run (best)": f"{len(epochs)} ({report.best_epoch})",
-        "stopped": "early (patience)" if report.stopped_early else "at --max-epochs",
+        "stopped": (
+            "early (patience)"
+            if report.stopped_early
+            else "out of time (--max-seconds)"
+            if report.out_of_time
+            else "at --max-epochs"
+        ),
         "train s/epoch (mean)": round(sum(train_seconds) / len(train_seconds), 1),
         f"threads ({args.device})": args.threads,
         "tagging characters/s": round(characters / seconds),

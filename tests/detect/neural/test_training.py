@@ -115,6 +115,16 @@ def test_early_stopping_keeps_the_best_dev_epoch(tmp_path):
         assert all(r.dev_f1 <= report.best_dev_f1 for r in seen[report.best_epoch :])
 
 
+def test_a_time_budget_stops_after_the_epoch_that_passes_it(tmp_path):
+    docs = _corpus()
+    config = _tiny("neuroner", max_epochs=40, patience=40, max_seconds=1e-9)
+    seen = []
+    _, report = fit(docs[:2], tmp_path / "m", config, dev=docs[2:], seed=1, on_epoch=seen.append)
+    assert [r.epoch for r in seen] == [1]
+    assert report.out_of_time and not report.stopped_early and report.best_epoch == 1
+    assert (tmp_path / "m" / "weights.safetensors").exists()
+
+
 def test_bad_model_directories(tmp_path):
     with pytest.raises(ConfigError, match="cannot read neural model"):
         NeuralTagger.load(tmp_path)

@@ -116,6 +116,12 @@ class TrainingSettings(BaseModel):
         description="after an epoch that does not beat the best dev F1 (or that made weights "
         "non-finite), restore the best weights and multiply the learning rate by this",
     )
+    max_seconds: float | None = Field(
+        default=None,
+        gt=0,
+        description="stop after the epoch during which training has run this long (a time "
+        "budget; the report says so)",
+    )
 
 
 class NeuralConfig(BaseModel):

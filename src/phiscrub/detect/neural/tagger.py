@@ -9,6 +9,7 @@ A model directory holds::
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 from bisect import bisect_left
@@ -182,6 +183,10 @@ def write_model(
 
 
 def write_weights(directory: Path, model: TaggerModel) -> None:
+    """Write the weights (from a CPU copy when the model is on a GPU, where cuDNN keeps each
+    LSTM's weights in one flat buffer that safetensors refuses to write)."""
+    if any(p.device.type != "cpu" for p in model.parameters()):
+        model = copy.deepcopy(model).cpu()
     write_atomic_with(directory / WEIGHTS_FILE, lambda path: save_model(model, str(path)))
 
 

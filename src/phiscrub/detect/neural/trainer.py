@@ -57,6 +57,7 @@ class NeuralTrainingReport:
     seconds: float = 0.0
     stopped_early: bool = False
     diverged: bool = False
+    out_of_time: bool = False
 
 
 def tag_names(labels: Sequence[str], scheme: str) -> list[str]:
@@ -340,6 +341,12 @@ def fit(
         verdict = keeper.judge(model, epoch, dev_f1, finite)
         if verdict in ("diverged", "stopped"):
             break
+        if (
+            settings.max_seconds is not None
+            and time.perf_counter() - started > settings.max_seconds
+        ):
+            keeper.verdict = "out of time"
+            break
         if verdict == "restart":
             lr *= keeper.anneal or 1.0  # from the best weights, more slowly
             optimizer = _optimizer(config, model, lr)
@@ -355,5 +362,6 @@ def fit(
         seconds=time.perf_counter() - started,
         stopped_early=keeper.verdict == "stopped",
         diverged=keeper.verdict == "diverged",
+        out_of_time=keeper.verdict == "out of time",
     )
     return NeuralTagger(directory, batch_size=32, device=device), final
