@@ -95,6 +95,16 @@ class PrefixEncoder(nn.Module):
         return self.embedding(batch.prefixes)
 
 
+def _last_output(rnn: nn.LSTM | nn.GRU, tokens: TokenEncoder, ids: torch.Tensor) -> torch.Tensor:
+    """The RNN's last output over each row of word ids ``[N, n + 1]``, computed once per
+    distinct row: a position's n-gram is the same in the two windows that overlap on it (when
+    both are in the batch), and padding and repeated phrases repeat rows. Exact: the rows'
+    outputs are gathered back, and their gradients summed, by ``inverse``."""
+    distinct, inverse = torch.unique(ids, dim=0, return_inverse=True)
+    out, _ = rnn(tokens.embedding(distinct))
+    return out[:, -1][inverse]
+
+
 class ContextEncoder(nn.Module):
     """CEDI's n-gram context embeddings.
 
@@ -118,10 +128,13 @@ class ContextEncoder(nn.Module):
         size, length = batch.mask.shape
         real = batch.mask.view(-1)
         ids = batch.context.view(size * length, 2, -1)[real]
-        vectors = self.tokens.embedding(ids)
-        before, _ = self.forward_rnn(vectors[:, 0])
-        after, _ = self.backward_rnn(vectors[:, 1])
-        states = torch.cat([before[:, -1], after[:, -1]], dim=1)
+        states = torch.cat(
+            [
+                _last_output(self.forward_rnn, self.tokens, ids[:, 0]),
+                _last_output(self.backward_rnn, self.tokens, ids[:, 1]),
+            ],
+            dim=1,
+        )
         out = torch.zeros(size * length, self.output_dim, device=states.device)
         out = out.index_put((real.nonzero().squeeze(1),), states)
         return out.view(size, length, self.output_dim)

@@ -150,6 +150,23 @@ def _batches(
     return batches
 
 
+def _window_batches(
+    items: list[tuple[DocInputs, int, int]], size: int, rng: random.Random
+) -> list[list[tuple[DocInputs, int, int]]]:
+    """Batches of overlapping windows: the notes are shuffled and each note's windows stay
+    together in order, so that the two windows over a token usually share a batch and CEDI's
+    n-gram context of that token is computed once; the batches are then shuffled."""
+    notes: dict[int, list[tuple[DocInputs, int, int]]] = {}
+    for item in items:
+        notes.setdefault(id(item[0]), []).append(item)
+    order = list(notes.values())
+    rng.shuffle(order)
+    flat = [item for note in order for item in note]
+    batches = [flat[j : j + size] for j in range(0, len(flat), size)]
+    rng.shuffle(batches)
+    return batches
+
+
 def _optimizer(config: NeuralConfig, model: TaggerModel, lr: float) -> torch.optim.Optimizer:
     params = [p for p in model.parameters() if p.requires_grad]
     if config.training.optimizer == "adam":
@@ -323,9 +340,10 @@ def fit(
     settings = config.training
     report = _first_report(docs, items, tokens, inputs, model)
     keeper = _Keeper(directory, settings.patience, settings.anneal if dev else None)
+    batcher = _window_batches if config.input == "window" else _batches
     for epoch in range(1, settings.max_epochs + 1):
         epoch_start = time.perf_counter()
-        batches = _batches(items, settings.batch_size, rng)
+        batches = batcher(items, settings.batch_size, rng)
         total_loss, seen, skipped = _train_epoch(
             model, optimizer, batches, config, unk, target, progress, f"epoch {epoch}"
         )
