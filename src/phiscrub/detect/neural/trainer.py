@@ -267,12 +267,14 @@ def _train_epoch(
 class _Keeper:
     """Keeps the best epoch's weights (written to ``directory``) and decides after each epoch:
     ``go`` on, ``stopped`` (``patience`` epochs without a better dev F1), ``diverged``
-    (non-finite weights with nothing to go back to), or ``restart`` from the best weights
-    (with ``anneal``, flair's annealing with restarts)."""
+    (non-finite weights with nothing to go back to), ``restart`` from the best weights
+    (with ``anneal``, flair's annealing with restarts), or ``out of time`` (past ``deadline``,
+    a ``time.perf_counter()`` reading)."""
 
     directory: Path
     patience: int
     anneal: float | None
+    deadline: float | None = None
     best: float = -1.0
     best_epoch: int = 0
     waited: int = 0
@@ -296,6 +298,9 @@ class _Keeper:
             elif self.anneal is not None and self.state is not None:
                 model.load_state_dict(self.state)
                 self.verdict = "restart"
+        late = self.deadline is not None and time.perf_counter() > self.deadline
+        if late and self.verdict in ("go", "restart"):
+            self.verdict = "out of time"
         return self.verdict
 
 
@@ -339,7 +344,8 @@ def fit(
     unk = (_singletons(inputs, len(vocab.tokens)), config.token.unk_replace, np_rng(seed))
     settings = config.training
     report = _first_report(docs, items, tokens, inputs, model)
-    keeper = _Keeper(directory, settings.patience, settings.anneal if dev else None)
+    deadline = None if settings.max_seconds is None else started + settings.max_seconds
+    keeper = _Keeper(directory, settings.patience, settings.anneal if dev else None, deadline)
     batcher = _window_batches if config.input == "window" else _batches
     for epoch in range(1, settings.max_epochs + 1):
         epoch_start = time.perf_counter()
@@ -357,13 +363,7 @@ def fit(
             on_epoch(record)
         finite = all(bool(torch.isfinite(p).all()) for p in model.parameters())
         verdict = keeper.judge(model, epoch, dev_f1, finite)
-        if verdict in ("diverged", "stopped"):
-            break
-        if (
-            settings.max_seconds is not None
-            and time.perf_counter() - started > settings.max_seconds
-        ):
-            keeper.verdict = "out of time"
+        if verdict in ("diverged", "stopped", "out of time"):
             break
         if verdict == "restart":
             lr *= keeper.anneal or 1.0  # from the best weights, more slowly
