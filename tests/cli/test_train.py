@@ -147,6 +147,22 @@ def test_train_neural_with_a_config_file_then_detect_with_the_model(tmp_path, mo
     assert code == 2 and "nosuch: cannot read neural config" in err
 
 
+def test_train_neural_says_when_its_time_budget_ran_out(tmp_path):
+    pytest.importorskip("torch")
+    from tests.detect.neural.test_training import _corpus
+
+    write_corpus(_corpus(), tmp_path / "train", "brat")
+    settings = tmp_path / "tiny.toml"
+    settings.write_text(
+        'preset = "neuroner"\nlstm_hidden = 8\n[token]\ndim = 8\n[char]\ndim = 4\nhidden = 4\n'
+        "[training]\nmax_seconds = 1e-9\n"
+    )
+    args = ["train", "neural", "--train", str(tmp_path / "train"), "--config", str(settings)]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "m"), "--max-epochs", "30"])
+    assert result.exit_code == 0, result.output
+    assert "1 epochs, best 1 (out of time: training.max_seconds)" in result.output
+
+
 def test_train_pipeline_with_crf_and_neural_members(tmp_path):
     pytest.importorskip("torch")
     pytest.importorskip("sklearn")

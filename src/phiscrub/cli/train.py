@@ -216,6 +216,7 @@ def train_neural_command(
         f"{report.pieces:,} pieces, {report.parameters:,} parameters) in {report.seconds:.1f} s; "
         f"{len(report.epochs)} epochs, best {report.best_epoch}"
         + (" (stopped early)" if report.stopped_early else "")
+        + (" (out of time: training.max_seconds)" if report.out_of_time else "")
     )
     out.print(f"wrote the pipeline to {result.pipeline}")
     if result.dev is not None:
