@@ -51,6 +51,28 @@ def test_text_memo_computes_once_per_settings_and_text_and_forgets_the_oldest():
     assert calls == ["a", "a", "b", "a"]
 
 
+def test_text_memo_bounded_by_characters_keeps_the_newest():
+    from phiscrub.detect.base import TextMemo
+
+    memo = TextMemo(size=10, max_chars=5)
+    calls: list[str] = []
+
+    def compute(text: str):
+        return lambda: calls.append(text) or (len(text),)
+
+    memo.get("k", "abc", compute("abc"))
+    memo.get("k", "de", compute("de"))  # 5 characters: both kept
+    memo.get("k", "abc", compute("abc"))
+    assert calls == ["abc", "de"]
+    memo.get("k", "f", compute("f"))  # 6 characters: the oldest used ("de") goes
+    memo.get("k", "abc", compute("abc"))
+    memo.get("k", "de", compute("de"))
+    assert calls == ["abc", "de", "f", "de"]
+    assert memo.get("k", "a long text", compute("a long text")) == (11,)  # over alone: kept
+    assert memo.get("k", "a long text", compute("a long text")) == (11,)
+    assert calls == ["abc", "de", "f", "de", "a long text"]
+
+
 def test_rule_spans_carry_each_detectors_name_when_shared():
     from phiscrub.detect.rules import RuleDetector
 

@@ -21,7 +21,8 @@ from phiscrub.text.memo import TextMemo
 # A letter run may carry combining marks (decomposed accents); digits are any Unicode digit;
 # everything else that is not whitespace is a token of its own.
 _TOKEN_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f])*|\d+|\S")
-_WHOLE = TextMemo(size=16)  # (split_case, note) -> its tokens
+# (split_case, note) -> its tokens: a batch of notes (64) stays in it, long notes do not
+_WHOLE = TextMemo(size=1024, max_chars=1_000_000)
 MEMO_MIN_LENGTH = 200
 
 
