@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phiscrub.detect import DetectionError, Detector
 from phiscrub.detect.rules import RuleDetector, parse_patterns
@@ -156,6 +158,25 @@ def test_spanish_phones_with_a_country_prefix_or_after_a_label():
         ("NUMERO_FAX", "34- 963864175"),
         ("NUMERO_TELEFONO", "55304000"),
     }
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="aAbBzZéÉßǅϒ1 .-'", max_size=30))
+def test_the_quick_capitals_count_never_turns_away_a_note_in_capitals(text: str):
+    from phiscrub.detect.rules.detector import _surely_mixed
+
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    if cased and sum(cased) >= 0.8 * len(cased):  # in capitals by the full count
+        assert not _surely_mixed(text)
+
+
+def test_the_quick_capitals_count_on_look_alikes():
+    from phiscrub.detect.rules.detector import _surely_mixed
+
+    assert _surely_mixed("Seen since Thanksgiving by Dr. O'Brien")
+    assert _surely_mixed("SEEN BY DR. O'BRIEN today at noon")  # 14 capitals of 25 letters
+    assert not _surely_mixed("SEEN BY DR. O'BRIEN")
+    assert not _surely_mixed("ÉCOLE DE SANTÉ, ok")  # could be capitals: the full count decides
 
 
 def test_notes_in_capitals_are_searched_title_cased_as_well():

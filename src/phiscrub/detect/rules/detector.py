@@ -128,6 +128,16 @@ class _Clock:
 
 
 CAPITALS = 0.8  # share of upper-case letters that makes a note "in capitals"
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _surely_mixed(text: str) -> bool:
+    """True when ``text`` cannot be in capitals, counted in C rather than letter by letter:
+    even if every non-ASCII character were a capital letter, capitals would be under 80% of
+    its letters. False leaves the question to the full count."""
+    lower = sum(map(text.count, _LOWER))
+    upper = sum(map(text.count, _LOWER.upper())) + len(text) - len(text.encode("ascii", "ignore"))
+    return 5 * upper < 4 * (upper + lower)  # upper < CAPITALS * letters, in whole numbers
 
 
 def title_cased(text: str) -> str | None:
@@ -137,6 +147,8 @@ def title_cased(text: str) -> str | None:
     Notes typed in capitals defeat patterns written for mixed case ("Thanksgiving",
     "Acct No.", "Industries"); their title-cased twin does not.
     """
+    if _surely_mixed(text):
+        return None
     cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
     if not cased or sum(cased) < CAPITALS * len(cased):
         return None
