@@ -119,6 +119,9 @@ def label_mapping(name: str) -> LabelMapping:
 
 KNOWN_MAPPINGS = ("meddocan",)
 
+SEX_LABELS = frozenset({"SEXO_SUJETO_ASISTENCIA", "SEX", "GENDER"})
+"""Labels of a stated sex (i2b2 2014 has none; MEDDOCAN has one): surrogates are a sex word."""
+
 
 @cache
 def resolve(label: str) -> PhiType | None:

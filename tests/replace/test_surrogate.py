@@ -69,3 +69,25 @@ def test_month_and_weekday_names_of_both_languages_are_disguised():
         out = generator.surrogate("DATE", text, "p")
         assert out != text and "martes" not in out and "123" not in out
     assert set(MONTHS) == {"en", "es"}
+
+
+def test_a_stated_sex_becomes_the_patients_keyed_sex_in_the_same_form():
+    generator = SurrogateGenerator(KEY, SurrogateSettings(language="es"))
+    forms = ["Varón", "varón", "Mujer", "H", "M", "niña", "Niño", "VARÓN", "Recién nacido"]
+    chosen = {}
+    for patient in ("p1", "p2", "p3", "p4", "p5", "p6"):
+        out = [generator.surrogate("SEXO_SUJETO_ASISTENCIA", f, patient) for f in forms]
+        # one sex per patient, whatever the original said
+        male = out[0] == "Varón"
+        chosen[patient] = male
+        assert out == (
+            ["Varón", "varón", "Varón", "H", "H", "niño", "Niño", "VARÓN", "Recién nacido"]
+            if male
+            else ["Mujer", "mujer", "Mujer", "M", "M", "niña", "Niña", "MUJER", "Recién nacida"]
+        )
+    assert set(chosen.values()) == {True, False}  # the choice is keyed, not fixed
+    english = SurrogateGenerator(KEY, SurrogateSettings(language="en"))
+    assert english.surrogate("SEX", " Male ", "p1") in (" Male ", " Female ")
+    assert english.surrogate("SEX", "F", "p1") in ("M", "F")
+    # an unknown form gets the language's generic word
+    assert generator.surrogate("SEXO_SUJETO_ASISTENCIA", "xy", "p1") in ("varón", "mujer")

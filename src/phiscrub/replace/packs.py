@@ -36,6 +36,8 @@ class LanguagePack:
     day_first: bool
     holidays: tuple[str, ...] = ()
     seasons: tuple[str, ...] = ()
+    sex_words: tuple[tuple[str, str], ...] = ()
+    """(male, female) forms of words and letters that state a sex, the generic word first."""
 
     def named(self, patterns: tuple[str, ...], rng: Any, city: str | None = None) -> str:
         """A name from one of ``patterns`` ("{last} General Hospital"), filled from this pack.
@@ -160,6 +162,13 @@ def _english() -> LanguagePack:
             "Valentine's Day",
         ),
         seasons=("spring", "summer", "fall", "autumn", "winter"),
+        sex_words=(
+            ("male", "female"),
+            ("man", "woman"),
+            ("boy", "girl"),
+            ("gentleman", "lady"),
+            ("m", "f"),
+        ),
     )
 
 
@@ -220,6 +229,19 @@ def _spanish() -> LanguagePack:
             "San Juan",
         ),
         seasons=("primavera", "verano", "otoño", "invierno"),
+        sex_words=(
+            ("varón", "mujer"),
+            ("hombre", "mujer"),
+            ("niño", "niña"),
+            ("masculino", "femenino"),
+            ("masculina", "femenina"),
+            ("chico", "chica"),
+            ("anciano", "anciana"),
+            ("recién nacido", "recién nacida"),
+            ("h", "m"),  # Sexo: H / M
+            ("v", "m"),
+            ("h", "f"),
+        ),
     )
 
 

@@ -19,7 +19,7 @@ from phiscrub.replace.keys import KeyedRandom, SecretKey
 from phiscrub.replace.names import NameSurrogates
 from phiscrub.replace.packs import LanguagePack, language_pack
 from phiscrub.replace.shapes import email, ip_address, keep_shape, ssn_like, url
-from phiscrub.taxonomy import age_over_89, resolve, types_in
+from phiscrub.taxonomy import SEX_LABELS, age_over_89, resolve, types_in
 
 _FIRST_NUMBER = re.compile(r"\d+")
 SHAPE_KEPT = frozenset({"PHONE", "FAX", "ZIP", "ROOM", "USERNAME", "OTHER", *types_in("ID")})
@@ -128,6 +128,8 @@ class SurrogateGenerator:
                 date of a patient by the same number of days keeps intervals, so one date may
                 land on another's original value.
         """
+        if label in SEX_LABELS:
+            return self._sex(text, patient)
         phi_type = resolve(label)
         kind = phi_type.name if phi_type else "OTHER"
         if kind == "DATE":
@@ -170,6 +172,24 @@ class SurrogateGenerator:
                 break
             value = self._from_lists(kind, text, rng)
         return _styled(text, value)
+
+    def _sex(self, text: str, patient: str) -> str:
+        """The word or letter of the patient's surrogate sex (a keyed choice per patient, the
+        same in all their notes, unrelated to the original) in the original's form: "Varón"
+        -> "Mujer" or "Varón", "H" -> "M" or "H", "niña" -> "niño" or "niña"."""
+        pairs = self.pack.sex_words
+        if not pairs:
+            return keep_shape(text, self._rng("SEX", patient, text))
+        sex = self.key.stream("sex", patient).choice((0, 1))
+        low = text.strip().lower()
+        pair = next((p for p in pairs if low in p), pairs[0])
+        lead = text[: len(text) - len(text.lstrip())]
+        trail = text[len(text.rstrip()) :]
+        value = pair[sex]
+        core = text.strip()
+        if core[:1].isupper() and not core.isupper():
+            value = value[:1].upper() + value[1:]
+        return lead + _styled(core, value) + trail
 
     def _date(self, text: str, patient: str, rng: KeyedRandom, avoid: frozenset[str]) -> str:
         days = self.date_shift(patient)
