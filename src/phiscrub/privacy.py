@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from phiscrub.document import Document, SpanCover
 from phiscrub.errors import PhiscrubError
+from phiscrub.provenance import RECORDED
 from phiscrub.text.tokenize import tokenize
 
 MIN_OUTSIDE = 5
@@ -196,8 +197,9 @@ def _words_of_model(model: type[BaseModel], into: set[str]) -> None:
 def schema_words() -> frozenset[str]:
     """Words phiscrub itself writes into model files, whatever the training notes: label,
     type and category names of the taxonomy and its mappings, setting names and values of
-    the model and pipeline recipes, manifest keys, and the CRF's feature names and section
-    names. The audit does not count them."""
+    the model and pipeline recipes, manifest keys, the CRF's feature names and section
+    names, and the names of the packages whose versions a model records. The audit does not
+    count them."""
     from phiscrub.detect.crf.config import CRFConfig
     from phiscrub.detect.crf.features import FEATURE_WORDS
     from phiscrub.detect.neural.config import NeuralConfig
@@ -207,6 +209,8 @@ def schema_words() -> frozenset[str]:
     from phiscrub.text.sections import known_headers
 
     words: set[str] = set(_MANIFEST_KEYS.split()) | FEATURE_WORDS
+    # the packages whose versions a model records ("torch": "2.13.0+cpu")
+    words.update(_RUN.findall(" ".join([*RECORDED, "torch", "cpu"]).casefold()))
     for header in [*known_headers(), *AGREEMENT]:
         words.update(_RUN.findall(header.casefold()))
     names = [*phi_types(), *(t.category for t in phi_types().values())]
