@@ -80,3 +80,28 @@ def test_jobs_run_one_thread_each(tmp_path):
     result = runner.invoke(app, [*args, "--jobs", "2", "--threads", "2"])
     assert isinstance(result.exception, ConfigError) and "--threads at 1" in str(result.exception)
     assert not (tmp_path / "out").exists()
+
+
+def test_deid_with_the_spanish_pipeline_writes_spanish_surrogates(monkeypatch, capsys, tmp_path):
+    text = (
+        "Nombre: Lucía Fernández Gómez.\n"
+        "Fecha de ingreso: 12/03/2019.\n"
+        "Mujer de 54 años, natural de Sevilla.\n"
+    )
+    (tmp_path / "notas").mkdir()
+    (tmp_path / "notas" / "n1.txt").write_text(text, encoding="utf-8")
+    key = tmp_path / "key"
+    key.write_text("cli-test-key-0123456789")
+    args = ["deid", str(tmp_path / "notas"), str(tmp_path / "out"), "--pipeline", "default-es"]
+    code, out, err = run_main(monkeypatch, capsys, *args, "--key-file", str(key))
+    assert code == 0
+    (note,) = read_corpus(tmp_path / "out")
+    lines = note.text.splitlines()
+    assert lines[0].startswith("Nombre: ") and "Lucía" not in lines[0]
+    assert "Fernández" not in note.text and "Sevilla" not in note.text
+    date = lines[1].removeprefix("Fecha de ingreso: ").rstrip(".")
+    day, month, year = date.split("/")  # shifted, in the same day-first form
+    assert day != "12" and month.lstrip("0") != "3" and year != "2019" and len(year) == 4
+    sex = lines[2].split(" de ")[0]
+    assert sex in ("Mujer", "Varón")  # a Spanish sex word, not random letters
+    assert "Lucía" not in out + err and "Sevilla" not in out + err

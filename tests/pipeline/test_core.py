@@ -361,3 +361,35 @@ def test_the_default_pipeline_runs_without_torch(monkeypatch):
     assert pipeline.ensemble is not None and pipeline.ensemble.members == ("crf",)
     assert [(s.label, DEFAULT_NOTE[s.start : s.end]) for s in detection.spans] == DEFAULT_FOUND
     assert "bilstm-fea" not in {s.detector for s in detection.raw}
+
+
+ES_NOTE = (
+    "Nombre: Lucía Fernández Gómez.\n"
+    "NHC: 4481920.\n"
+    "Fecha de ingreso: 12/03/2019.\n"
+    "Mujer de 54 años, natural de Sevilla, que acude a urgencias por dolor torácico.\n"
+    "Remitida desde el Centro de Salud Delicias (Zaragoza).\n"
+    "Médico: Andrés Molina Ruiz.\n"
+)
+
+
+def test_the_bundled_spanish_pipeline_is_a_private_crf_with_two_pass():
+    pipeline = load_pipeline("default-es")
+    assert "default-es" in builtin_pipelines()
+    assert pipeline.config.language == "es"
+    assert [d.name for d in pipeline.config.detector] == ["crf"]
+    assert pipeline.two_pass and pipeline.ensemble is None
+    detection = pipeline.detect(Document("n", ES_NOTE))
+    assert [(s.label, ES_NOTE[s.start : s.end]) for s in detection.spans] == [
+        ("NOMBRE_SUJETO_ASISTENCIA", "Lucía Fernández Gómez"),
+        ("ID_SUJETO_ASISTENCIA", "4481920"),
+        ("FECHAS", "12/03/2019"),
+        ("SEXO_SUJETO_ASISTENCIA", "Mujer"),
+        ("EDAD_SUJETO_ASISTENCIA", "54 años"),
+        ("TERRITORIO", "Sevilla"),
+        ("CENTRO_SALUD", "Centro de Salud Delicias"),
+        ("TERRITORIO", "Zaragoza"),
+        ("NOMBRE_PERSONAL_SANITARIO", "Andrés Molina Ruiz"),
+    ]
+    crf = json.loads((pipeline.base / "crf" / "crf.json").read_text(encoding="utf-8"))
+    assert crf["private"] is True
