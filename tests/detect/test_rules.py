@@ -163,10 +163,10 @@ def test_spanish_phones_with_a_country_prefix_or_after_a_label():
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="aAbBzZéÉßǅϒ1 .-'", max_size=30))
 def test_the_quick_capitals_count_never_turns_away_a_note_in_capitals(text: str):
-    from phiscrub.detect.rules.detector import _surely_mixed
+    from phiscrub.detect.rules.detector import CAPITALS, _surely_mixed
 
     cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
-    if cased and sum(cased) >= 0.8 * len(cased):  # in capitals by the full count
+    if cased and sum(cased) >= CAPITALS * len(cased):  # in capitals by the full count
         assert not _surely_mixed(text)
 
 

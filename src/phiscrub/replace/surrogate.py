@@ -178,15 +178,12 @@ class SurrogateGenerator:
         same in all their notes, unrelated to the original) in the original's form: "Varón"
         -> "Mujer" or "Varón", "H" -> "M" or "H", "niña" -> "niño" or "niña"."""
         pairs = self.pack.sex_words
-        if not pairs:
-            return keep_shape(text, self._rng("SEX", patient, text))
         sex = self.key.stream("sex", patient).choice((0, 1))
-        low = text.strip().lower()
-        pair = next((p for p in pairs if low in p), pairs[0])
+        core = text.strip()
+        pair = next((p for p in pairs if core.lower() in p), pairs[0])
         lead = text[: len(text) - len(text.lstrip())]
         trail = text[len(text.rstrip()) :]
         value = pair[sex]
-        core = text.strip()
         if core[:1].isupper() and not core.isupper():
             value = value[:1].upper() + value[1:]
         return lead + _styled(core, value) + trail

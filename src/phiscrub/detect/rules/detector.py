@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from fractions import Fraction
 from pathlib import Path
 
 from phiscrub.detect.base import DetectionError, TextMemo
@@ -127,7 +128,7 @@ class _Clock:
         return self.budget - (time.process_time() - self.started)
 
 
-CAPITALS = 0.8  # share of upper-case letters that makes a note "in capitals"
+CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -137,7 +138,7 @@ def _surely_mixed(text: str) -> bool:
     its letters. False leaves the question to the full count."""
     lower = sum(map(text.count, _LOWER))
     upper = sum(map(text.count, _LOWER.upper())) + len(text) - len(text.encode("ascii", "ignore"))
-    return 5 * upper < 4 * (upper + lower)  # upper < CAPITALS * letters, in whole numbers
+    return upper < CAPITALS * (upper + lower)  # exact: CAPITALS is a fraction
 
 
 def title_cased(text: str) -> str | None:
