@@ -151,3 +151,26 @@ def test_features_are_the_same_when_the_word_cache_is_emptied(monkeypatch):
     assert emptied == cached
     assert len(featurizer._cache) <= 2
     assert "l[-2:0]=by|dr|lee" in cached[3]
+
+
+def test_note_level_features_are_shared_only_between_the_same_settings(tmp_path):
+    text = "Seen by Dr John Smith on 3/4/2019.\nZQX in Boston"
+    pack = tmp_path / "mine.toml"
+    pack.write_text("[[pattern]]\nname='cd'\nlabel='X'\nregex='ZQX'\n", encoding="utf-8")
+    doc = Document("d", text)
+    first, second = Featurizer(_only("rules")), Featurizer(_only("rules"))
+    mine = Featurizer(CRFConfig(patterns=str(pack), features=_only("rules").features))
+    layout = first.layout(text)
+    assert second.layout(text) is layout  # one layout per settings and text
+    built_in = first.featurize(doc, layout)
+    assert second.featurize(doc, layout) == built_in
+    own = mine.featurize(doc, mine.layout(text))
+    words = [t.text for t in layout.tokens]
+    assert "r=B-DATE" in built_in[words.index("3")] and built_in[words.index("ZQX")] == ["bias"]
+    assert own[words.index("ZQX")] == ["bias", "r=B-X"]
+    assert "r=B-DATE" not in own[words.index("3")]
+    whole = CRFConfig(patterns=str(pack), sequence="document", features=_only("rules").features)
+    note = Featurizer(whole)
+    assert note.layout(text).sequences == [(0, len(words))]
+    assert note.featurize(doc, note.layout(text))[words.index(".")] == ["bias", "r[1]=B-X"]
+    assert own[words.index(".")] == ["bias"]  # the line ends before ZQX

@@ -6,7 +6,12 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from phiscrub.detect.neural.encoders import ContextEncoder, TokenEncoder  # noqa: E402
+from phiscrub.detect.neural.encoders import (  # noqa: E402
+    CharEncoder,
+    ContextEncoder,
+    TokenEncoder,
+    _last_states,
+)
 from phiscrub.detect.neural.inputs import Batch  # noqa: E402
 from phiscrub.detect.neural.trainer import _window_batches  # noqa: E402
 
@@ -51,6 +56,27 @@ def test_context_rows_are_computed_once_with_the_same_outputs_and_gradients():
     assert torch.allclose(shared, direct, atol=1e-6)
     assert torch.equal(shared[0, 2], shared[1, 0])  # the same word in both windows
     assert shared[1, 3].abs().sum() == 0  # padding
+    for mine, theirs in zip(grads, (p.grad for p in encoder.parameters()), strict=True):
+        assert torch.allclose(mine, theirs, atol=1e-5)
+
+
+def test_char_encoder_reads_each_distinct_word_once_with_the_same_outputs_and_gradients():
+    torch.manual_seed(5)
+    encoder = CharEncoder(10, dim=4, hidden=3)
+    # two pieces of 3 tokens: "ab", "abc", "ab" / "c", "ab", padding
+    chars = torch.tensor([[[1, 2, 0], [1, 2, 3], [1, 2, 0]], [[3, 0, 0], [1, 2, 0], [0, 0, 0]]])
+    mask = chars[..., 0] != 0
+    zeros = torch.zeros(2, 3, dtype=torch.long)
+    shared = encoder(Batch(zeros, mask, chars, zeros, {}, None, None))
+    shared.pow(2).sum().backward()
+    grads = [p.grad.clone() for p in encoder.parameters()]
+    encoder.zero_grad()
+    rows = chars.view(6, 3)[mask.view(-1)]  # every token through the LSTM, repeats and all
+    direct = _last_states(encoder.lstm, encoder.embedding(rows), (rows != 0).sum(1))
+    direct.pow(2).sum().backward()
+    assert torch.allclose(shared[mask], direct, atol=1e-6)
+    assert torch.equal(shared[0, 0], shared[1, 1])  # "ab" twice: one computation
+    assert shared[1, 2].abs().sum() == 0  # padding
     for mine, theirs in zip(grads, (p.grad for p in encoder.parameters()), strict=True):
         assert torch.allclose(mine, theirs, atol=1e-5)
 

@@ -113,6 +113,41 @@ def test_batch_pads_pieces_and_carries_gold_tags():
     assert batch.context is None
 
 
+def test_padded_ids_are_the_id_lists_zero_filled_with_their_lengths():
+    config = NeuralConfig(input="line")
+    encoder = InputEncoder(config)
+    doc = Document("d", "Dr Lee.")
+    vocab = Vocabulary.build(["Dr", "Lee", "."], ["O"])
+    encoder.vocab = vocab
+    inputs = encoder.encode(doc)
+    matrix, lengths = inputs.padded("chars")
+    assert lengths == [2, 3, 1]
+    assert matrix.tolist() == [
+        [vocab.chars.index("D"), vocab.chars.index("r"), 0],
+        [vocab.chars.index("L"), vocab.chars.index("e"), vocab.chars.index("e")],
+        [vocab.chars.index("."), 0, 0],
+    ]
+    assert inputs.padded("chars")[0] is matrix  # made once
+
+
+def test_encoding_reads_feature_ids_as_the_family_strings_looked_up():
+    families = ["sentence", "section", "dictionary", "rules"]
+    config = NeuralConfig(input="line", features={"enabled": True, "families": families})
+    encoder = InputEncoder(config)
+    doc = Document("d", "HPI: Seen by Dr Lee Smith on 03/14/2091 in Boston.\nPlan: (none)")
+    tokens = encoder.tokenize(doc.text)
+    strings = encoder.feature_strings(doc, tokens)
+    # a vocabulary that knows every other string of each family, so that some are unknown
+    known = {f: {s: 1 for each in strings[f] for s in each[::2]} for f in families}
+    encoder.vocab = Vocabulary.build([t.text for t in tokens], ["O"], features=known)
+    fast = encoder.encode(doc).features
+    given = encoder.encode(doc, tokens=tokens, strings=strings).features
+    assert fast == given
+    assert sum(len(ids) for f in families for ids in fast[f]) > 0
+    pairs = zip(fast["rules"], strings["rules"], strict=True)
+    assert any(len(ids) < len(each) for ids, each in pairs)  # unknown strings are left out
+
+
 def test_private_prefixes_never_spell_a_withheld_word():
     from phiscrub.privacy import TokenCensus
 

@@ -21,6 +21,7 @@ from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.text.frequency import zipf
+from phiscrub.text.memo import TextMemo
 from phiscrub.text.sections import find_lines, find_sections, known_headers
 from phiscrub.text.sentences import END_MARKS, line_bounds, sentence_bounds
 from phiscrub.text.tags import TokenIndex
@@ -29,6 +30,11 @@ from phiscrub.text.vectors import embedding_key
 
 Bounds = list[tuple[int, int]]
 _OPEN, _CLOSE = "([{", ")]}"
+
+_SHARED = TextMemo(size=2048, max_chars=2_000_000)
+"""Layouts and the note-level families' features (sentence, section, positional, dictionary,
+rules), by their settings and the text: the CRF's and the neural tagger's feature builders
+share them (per token, tuples of strings)."""
 
 
 def _bucket(value: int, edges: Sequence[int]) -> str:
@@ -214,6 +220,10 @@ class Featurizer:
         return DictionaryDetector(self.config.language, name="crf-dictionary")
 
     def layout(self, text: str) -> Layout:
+        key = ("layout", self.config.split_case, self.config.sequence)
+        return _SHARED.get(key, text, lambda: self._layout(text))
+
+    def _layout(self, text: str) -> Layout:
         tokens = tokenize(text, split_case=self.config.split_case)
         sentences = sentence_bounds(text, tokens)
         lines = line_bounds(text, tokens)
@@ -243,20 +253,42 @@ class Featurizer:
         if f.affixes or f.orthography:
             for i, token in enumerate(tokens):
                 feats[i].extend((words[i] if words else self._word(token.text)).local)
-        if f.sentence:
-            self._sentence(tokens, layout.sentences, feats)
-        if f.section:
-            self._section(doc.text, tokens, feats)
-        if f.positional:
-            self._positional(doc.text, tokens, layout.lines, feats)
-        if f.dictionary:
-            self._gazetteer(tokens, layout.sequences, feats)
-            marks = _span_marks(tokens, self._dictionary.detect(doc))
-            self._window_marks("d", marks, layout.sequences, feats)
-        if f.rules:
-            marks = _span_marks(tokens, self._rules.detect(doc))
-            self._window_marks("r", marks, layout.sequences, feats)
+        for family in ("sentence", "section", "positional", "dictionary", "rules"):
+            if getattr(f, family):
+                for out, extra in zip(feats, self._note_level(family, doc, layout), strict=True):
+                    out.extend(extra)
         return feats
+
+    def _note_level(
+        self, family: str, doc: Document, layout: Layout
+    ) -> tuple[tuple[str, ...], ...]:
+        """One note-level family's features per token, made once per note and settings."""
+        config = self.config
+        key: tuple[object, ...] = (family, config.split_case, config.sequence)
+        if family == "dictionary":
+            key += (config.language,)
+        elif family == "rules":
+            key += (self._rules.memo_key,)
+
+        def compute() -> tuple[tuple[str, ...], ...]:
+            tokens = layout.tokens
+            feats: list[list[str]] = [[] for _ in tokens]
+            if family == "sentence":
+                self._sentence(tokens, layout.sentences, feats)
+            elif family == "section":
+                self._section(doc.text, tokens, feats)
+            elif family == "positional":
+                self._positional(doc.text, tokens, layout.lines, feats)
+            elif family == "dictionary":
+                self._gazetteer(tokens, layout.sequences, feats)
+                marks = _span_marks(tokens, self._dictionary.detect(doc))
+                self._window_marks("d", marks, layout.sequences, feats)
+            else:
+                marks = _span_marks(tokens, self._rules.detect(doc))
+                self._window_marks("r", marks, layout.sequences, feats)
+            return tuple(map(tuple, feats))
+
+        return _SHARED.get(key, doc.text, compute)
 
     def _word(self, text: str) -> _Word:
         """The features ``text`` gives itself and its neighbours, made once per word form."""

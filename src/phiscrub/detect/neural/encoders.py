@@ -62,8 +62,11 @@ class CharEncoder(nn.Module):
         real = lengths > 0
         out = torch.zeros(size * length, self.output_dim, device=chars.device)
         if bool(real.any()):
-            states = _last_states(self.lstm, self.embedding(flat[real]), lengths[real])
-            out = out.index_put((real.nonzero().squeeze(1),), states)
+            # each distinct word once (a batch repeats most of its words); exact: the rows'
+            # states are gathered back, and their gradients summed, by ``inverse``
+            distinct, inverse = torch.unique(flat[real], dim=0, return_inverse=True)
+            states = _last_states(self.lstm, self.embedding(distinct), (distinct != 0).sum(1))
+            out = out.index_put((real.nonzero().squeeze(1),), states[inverse])
         return out.view(size, length, self.output_dim)
 
 

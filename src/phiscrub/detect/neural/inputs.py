@@ -46,6 +46,10 @@ _FAMILY_OF = (
 )
 
 
+_FORMS = 100_000
+"""Word forms ``InputEncoder`` keeps the ids of (then it starts afresh)."""
+
+
 @lru_cache(maxsize=8192)  # the families' strings are few (marks, buckets), and repeat
 def feature_family(feature: str) -> str | None:
     """The CRF feature family a feature string belongs to (None for ``bias``)."""
@@ -94,6 +98,20 @@ class DocInputs:
     piece_tags: dict[tuple[int, int], np.ndarray] = field(default_factory=dict, repr=False)
     misaligned: int = 0
     overlapping: int = 0
+    _padded: dict[str, tuple[np.ndarray, list[int]]] = field(default_factory=dict, repr=False)
+
+    def padded(self, name: str) -> tuple[np.ndarray, list[int]]:
+        """The per-token id lists of ``chars`` (``name = "chars"``) or of a feature family as
+        one zero-padded matrix ``[tokens, longest]``, with each token's length (made once)."""
+        found = self._padded.get(name)
+        if found is None:
+            rows = self.chars if name == "chars" else self.features[name]
+            lengths = list(map(len, rows))
+            matrix = np.zeros((len(rows), max(lengths, default=0) or 1), np.int64)
+            filled = np.arange(matrix.shape[1]) < np.array(lengths, np.int64)[:, None]
+            matrix[filled] = [i for r in rows for i in r]
+            found = self._padded[name] = (matrix, lengths)
+        return found
 
 
 def edge_tags(tags: Sequence[str], scheme: str) -> list[str]:
@@ -127,6 +145,11 @@ class InputEncoder:
         self.config = config
         self.vocab = vocab
         self._featurizer: Featurizer | None = None
+        # per word form: (token id, character ids, prefix id); and feature string ->
+        # (family, id). Both are read from ``vocab`` and dropped when it is replaced.
+        self._forms: dict[str, tuple[int, list[int], int]] = {}
+        self._strings: dict[str, tuple[str, int]] | None = None
+        self._read_from: Vocabulary | None = None
 
     def tokenize(self, text: str) -> list[Token]:
         return tokenize(text, split_case=self.config.split_case)
@@ -162,6 +185,45 @@ class InputEncoder:
                     out[family][i].append(s)
         return out
 
+    def _form_ids(self, form: str) -> tuple[int, list[int], int]:
+        found = self._forms.get(form)
+        if found is None:
+            if len(self._forms) >= _FORMS:
+                self._forms.clear()
+            vocab, config = self.vocab, self.config
+            assert vocab is not None
+            found = self._forms[form] = (
+                vocab.token_id(form),
+                vocab.char_ids(form, config.char.max_length),
+                vocab.prefix_id(form, config.prefix.length),
+            )
+        return found
+
+    def _feature_ids(self, doc: Document, tokens: list[Token]) -> dict[str, list[list[int]]]:
+        """``encode``'s feature ids, read from the feature strings in one pass: the same as
+        ``feature_strings`` split by family and looked up in each family's table."""
+        families = self.config.features.families
+        out: dict[str, list[list[int]]] = {f: [[] for _ in tokens] for f in families}
+        if not self.config.features.enabled or not tokens:
+            return out
+        if self._strings is None:
+            vocab = self.vocab
+            assert vocab is not None
+            self._strings = {
+                string: (family, index)
+                for family in families
+                for string, index in vocab.feature_table(family).items()
+                if feature_family(string) == family
+            }
+        table = self._strings
+        featurizer = self.featurizer
+        for i, strings in enumerate(featurizer.featurize(doc, featurizer.layout(doc.text))):
+            for string in strings:
+                hit = table.get(string)
+                if hit is not None:
+                    out[hit[0]][i].append(hit[1])
+        return out
+
     def encode(
         self,
         doc: Document,
@@ -175,19 +237,23 @@ class InputEncoder:
         config = self.config
         tokens = self.tokenize(doc.text) if tokens is None else tokens
         forms = [t.text for t in tokens]
+        if self._read_from is not vocab:
+            self._forms, self._strings, self._read_from = {}, None, vocab
         if strings is None:
-            strings = self.feature_strings(doc, tokens)
-        features = {
-            family: [[table[s] for s in each if s in table] for each in per_token]
-            for family, per_token in strings.items()
-            for table in (vocab.feature_table(family),)
-        }
+            features = self._feature_ids(doc, tokens)
+        else:
+            features = {
+                family: [[table[s] for s in each if s in table] for each in per_token]
+                for family, per_token in strings.items()
+                for table in (vocab.feature_table(family),)
+            }
+        ids = [self._form_ids(w) for w in forms]
         ranges, cores = pieces(config, doc.text, tokens)
         inputs = DocInputs(
             tokens=tokens,
-            words=np.array([vocab.token_id(w) for w in forms], dtype=np.int64),
-            chars=[vocab.char_ids(w, config.char.max_length) for w in forms],
-            prefixes=np.array([vocab.prefix_id(w, config.prefix.length) for w in forms], np.int64),
+            words=np.array([i[0] for i in ids], dtype=np.int64),
+            chars=[i[1] for i in ids],
+            prefixes=np.array([i[2] for i in ids], np.int64),
             features=features,
             ranges=ranges,
             cores=cores,
@@ -258,9 +324,14 @@ def make_batch(
     """
     size = len(items)
     length = max(last - first for _, first, last in items)
-    char_length = max(
-        (len(c) for inputs, first, last in items for c in inputs.chars[first:last]), default=1
-    )
+
+    def longest(name: str) -> int:
+        return max(
+            (max(inputs.padded(name)[1][first:last], default=0) for inputs, first, last in items),
+            default=1,
+        )
+
+    char_length = longest("chars")
     words = np.zeros((size, length), np.int64)
     mask = np.zeros((size, length), bool)
     chars = np.zeros((size, length, max(char_length, 1)), np.int64)
@@ -268,10 +339,7 @@ def make_batch(
     with_tags = all(inputs.tags is not None for inputs, _, _ in items)
     tags = np.zeros((size, length), np.int64)
     families = list(items[0][0].features) if config.features.enabled else []
-    widths = {
-        f: max((len(x) for inputs, a, b in items for x in inputs.features[f][a:b]), default=1)
-        for f in families
-    }
+    widths = {f: longest(f) for f in families}
     features = {f: np.zeros((size, length, max(widths[f], 1)), np.int64) for f in families}
     n = config.context.n
     context = np.zeros((size, length, 2, n + 1), np.int64) if config.context.enabled else None
@@ -284,11 +352,11 @@ def make_batch(
         words[b, :span] = row
         mask[b, :span] = True
         prefixes[b, :span] = inputs.prefixes[first:last]
-        for t, ids in enumerate(inputs.chars[first:last]):
-            chars[b, t, : len(ids)] = ids
+        matrix = inputs.padded("chars")[0][first:last, : chars.shape[2]]
+        chars[b, :span, : matrix.shape[1]] = matrix
         for f in families:
-            for t, ids in enumerate(inputs.features[f][first:last]):
-                features[f][b, t, : len(ids)] = ids
+            matrix = inputs.padded(f)[0][first:last, : features[f].shape[2]]
+            features[f][b, :span, : matrix.shape[1]] = matrix
         if context is not None:
             context[b, :span] = _context(inputs.words, first, last, n)
         if with_tags:

@@ -49,6 +49,12 @@ class RuleDetector:
             self._memo_key = (hashlib.sha256(specs).hexdigest(), self.time_budget)
         return self._patterns
 
+    @property
+    def memo_key(self) -> tuple[str, float]:
+        """What results are known by: the patterns' content and the time budget."""
+        self.patterns  # noqa: B018 - loads the patterns and sets the memo key
+        return self._memo_key
+
     def detect(self, doc: Document) -> list[Span]:
         self.patterns  # noqa: B018 - loads the patterns and sets the memo key
         found = _FOUND.get(self._memo_key, doc.text, lambda: self._detect(doc))
