@@ -31,7 +31,7 @@ from phiscrub.text.vectors import embedding_key
 Bounds = list[tuple[int, int]]
 _OPEN, _CLOSE = "([{", ")]}"
 
-_SHARED = TextMemo(size=2048, max_chars=2_000_000)
+_SHARED = TextMemo(size=1024, max_chars=500_000)
 """Layouts and the note-level families' features (sentence, section, positional, dictionary,
 rules), by their settings and the text: the CRF's and the neural tagger's feature builders
 share them (per token, tuples of strings)."""
