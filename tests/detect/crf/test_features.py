@@ -1,3 +1,5 @@
+import gc
+
 import pytest
 
 from phiscrub.detect.crf.clusters import ClusterTable
@@ -154,6 +156,8 @@ def test_features_are_the_same_when_the_word_cache_is_emptied(monkeypatch):
 
 
 def test_note_level_features_are_shared_only_between_the_same_settings(tmp_path):
+    import phiscrub.detect.crf.features as features
+
     text = "Seen by Dr John Smith on 3/4/2019.\nZQX in Boston"
     pack = tmp_path / "mine.toml"
     pack.write_text("[[pattern]]\nname='cd'\nlabel='X'\nregex='ZQX'\n", encoding="utf-8")
@@ -162,8 +166,13 @@ def test_note_level_features_are_shared_only_between_the_same_settings(tmp_path)
     mine = Featurizer(CRFConfig(patterns=str(pack), features=_only("rules").features))
     layout = first.layout(text)
     assert second.layout(text) is layout  # one layout per settings and text
-    built_in = first.featurize(doc, layout)
+    built_in = first.featurize(doc, layout)  # kept for both
     assert second.featurize(doc, layout) == built_in
+    kept = [key for (key, text) in features._SHARED._items if text == doc.text]
+    assert ("layout", True, "line") in kept and any(key[0] == "rules" for key in kept)
+    del second
+    gc.collect()
+    assert first.featurize(doc, layout) == built_in  # alone: made directly, the same
     own = mine.featurize(doc, mine.layout(text))
     words = [t.text for t in layout.tokens]
     assert "r=B-DATE" in built_in[words.index("3")] and built_in[words.index("ZQX")] == ["bias"]

@@ -8,6 +8,8 @@ sentence-level CRFs. Nothing here prints or logs token text.
 from __future__ import annotations
 
 import bisect
+import weakref
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,9 +34,13 @@ Bounds = list[tuple[int, int]]
 _OPEN, _CLOSE = "([{", ")]}"
 
 _SHARED = TextMemo(size=1024, max_chars=500_000)
-"""Layouts and the note-level families' features (sentence, section, positional, dictionary,
-rules), by their settings and the text: the CRF's and the neural tagger's feature builders
-share them (per token, tuples of strings)."""
+"""Layouts, and the note-level families' features, by their settings and the text: the CRF's
+and the neural tagger's feature builders share them (per token, tuples of strings)."""
+
+_NOTE_LEVEL = ("sentence", "section", "positional", "dictionary", "rules")
+_SHARERS: Counter[tuple[object, ...]] = Counter()
+"""How many live feature builders make each note-level family with the same settings: a family
+goes through ``_SHARED`` only where two or more do (keeping it costs a builder alone time)."""
 
 
 def _bucket(value: int, edges: Sequence[int]) -> str:
@@ -204,16 +210,22 @@ class Featurizer:
         self.vocabulary = vocabulary
         self.withheld = withheld
         self._cache: dict[str, _Word] = {}
+        shared = [self._sharing_key(f) for f in _NOTE_LEVEL if getattr(self.features, f)]
+        _SHARERS.update(shared)
+        weakref.finalize(self, _SHARERS.subtract, shared)
 
     def _known(self, word: str) -> bool:
         return self.vocabulary is None or word.casefold() in self.vocabulary
 
-    @cached_property
-    def _rules(self) -> RuleDetector:
+    def _patterns(self) -> str | Path:
         patterns: str | Path = self.config.patterns or self.config.language
         if self.config.patterns not in (None, *BUILTIN) and self.base is not None:
             patterns = self.base / patterns
-        return RuleDetector(patterns, name="crf-rules")
+        return patterns
+
+    @cached_property
+    def _rules(self) -> RuleDetector:
+        return RuleDetector(self._patterns(), name="crf-rules")
 
     @cached_property
     def _dictionary(self) -> DictionaryDetector:
@@ -253,39 +265,56 @@ class Featurizer:
         if f.affixes or f.orthography:
             for i, token in enumerate(tokens):
                 feats[i].extend((words[i] if words else self._word(token.text)).local)
-        for family in ("sentence", "section", "positional", "dictionary", "rules"):
-            if getattr(f, family):
-                for out, extra in zip(feats, self._note_level(family, doc, layout), strict=True):
-                    out.extend(extra)
+        for family in _NOTE_LEVEL:
+            if not getattr(f, family):
+                continue
+            if _SHARERS[self._sharing_key(family)] < 2:  # no other builder needs them
+                self._note_level(family, doc, layout, feats)
+                continue
+            for out, extra in zip(feats, self._shared(family, doc, layout), strict=True):
+                out.extend(extra)
         return feats
 
-    def _note_level(
-        self, family: str, doc: Document, layout: Layout
-    ) -> tuple[tuple[str, ...], ...]:
-        """One note-level family's features per token, made once per note and settings."""
+    def _sharing_key(self, family: str) -> tuple[object, ...]:
+        """The settings a note-level family's features depend on (the rules' patterns by
+        their source here; by their content in the memo's key)."""
         config = self.config
         key: tuple[object, ...] = (family, config.split_case, config.sequence)
         if family == "dictionary":
             key += (config.language,)
         elif family == "rules":
+            key += (str(self._patterns()),)
+        return key
+
+    def _note_level(
+        self, family: str, doc: Document, layout: Layout, feats: list[list[str]]
+    ) -> None:
+        """Append one note-level family's features to each token's list."""
+        tokens = layout.tokens
+        if family == "sentence":
+            self._sentence(tokens, layout.sentences, feats)
+        elif family == "section":
+            self._section(doc.text, tokens, feats)
+        elif family == "positional":
+            self._positional(doc.text, tokens, layout.lines, feats)
+        elif family == "dictionary":
+            self._gazetteer(tokens, layout.sequences, feats)
+            marks = _span_marks(tokens, self._dictionary.detect(doc))
+            self._window_marks("d", marks, layout.sequences, feats)
+        else:
+            marks = _span_marks(tokens, self._rules.detect(doc))
+            self._window_marks("r", marks, layout.sequences, feats)
+
+    def _shared(self, family: str, doc: Document, layout: Layout) -> tuple[tuple[str, ...], ...]:
+        """One note-level family's features per token, made once per note and settings for
+        every builder that shares them."""
+        key = self._sharing_key(family)
+        if family == "rules":
             key += (self._rules.memo_key,)
 
         def compute() -> tuple[tuple[str, ...], ...]:
-            tokens = layout.tokens
-            feats: list[list[str]] = [[] for _ in tokens]
-            if family == "sentence":
-                self._sentence(tokens, layout.sentences, feats)
-            elif family == "section":
-                self._section(doc.text, tokens, feats)
-            elif family == "positional":
-                self._positional(doc.text, tokens, layout.lines, feats)
-            elif family == "dictionary":
-                self._gazetteer(tokens, layout.sequences, feats)
-                marks = _span_marks(tokens, self._dictionary.detect(doc))
-                self._window_marks("d", marks, layout.sequences, feats)
-            else:
-                marks = _span_marks(tokens, self._rules.detect(doc))
-                self._window_marks("r", marks, layout.sequences, feats)
+            feats: list[list[str]] = [[] for _ in layout.tokens]
+            self._note_level(family, doc, layout, feats)
             return tuple(map(tuple, feats))
 
         return _SHARED.get(key, doc.text, compute)

@@ -239,7 +239,10 @@ class NeuralTagger:
                     path, f"weights do not fit the model ({type(exc).__name__})"
                 ) from None
             model.to(self.device).eval()
-            self._state = (config, vocab, model, InputEncoder(config, vocab))
+            encoder = InputEncoder(config, vocab)
+            if config.features.enabled:
+                encoder.featurizer  # noqa: B018 - made now, so that the CRF shares its features
+            self._state = (config, vocab, model, encoder)
         return self._state
 
     @property
