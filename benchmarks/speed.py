@@ -13,6 +13,11 @@ not pinned), checking that both write the same notes. Targets (issue 19): rules 
 pipeline 150k, ``default`` 40k characters/s, ``deid`` flat and under 1 GiB. Philter and
 Presidio are not in the table yet (both packages are on this machine's index; Presidio also
 needs a spaCy model, which is not). Writes ``benchmarks/results/speed.json`` and BENCHMARKS.md.
+
+    python benchmarks/speed.py --notes 200 --core 0 --against ../before --repeats 3
+
+times each pipeline on the code of another checkout (``git worktree add ../before COMMIT``) and
+on this tree's, taking turns, and writes ``speed_against``.
 """
 
 from __future__ import annotations
@@ -59,12 +64,40 @@ print(json.dumps({{"characters": chars, "cpu_s": cpu, "wall_s": wall}}))
 """
 
 
-def _speed(pipeline: str, without_torch: bool, notes: int, core: int) -> dict:
+def _speed(
+    pipeline: str, without_torch: bool, notes: int, core: int, source: Path | None = None
+) -> dict:
+    """One fresh process's speed; with ``source``, phiscrub is imported from that tree's
+    ``src`` (another checkout of the code, for a side-by-side run)."""
     code = _CHILD.format(without_torch=without_torch, core=core, notes=notes, pipeline=pipeline)
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source / "src")
     result = subprocess.run(
-        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env
     )
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _against(other: Path, notes: int, core: int, repeats: int) -> None:
+    """Each pipeline on ``other``'s code and on this tree's, taking turns ``repeats`` times
+    (the machine's speed drifts, so only runs taken in turns compare)."""
+    here = Path(__file__).resolve().parents[1]
+    runs: dict[str, dict[str, list[int]]] = {}
+    for _ in range(repeats):
+        for tree, source in (("before", other), ("after", here)):
+            for name, (pipeline, without_torch) in PIPELINES.items():
+                measured = _speed(pipeline, without_torch, notes, core, source)
+                speed = round(measured["characters"] / measured["cpu_s"])
+                runs.setdefault(name, {}).setdefault(tree, []).append(speed)
+    rows = []
+    for name, trees in runs.items():
+        before, after = (sum(trees[t]) / len(trees[t]) for t in ("before", "after"))
+        rows.append([name, f"{before:,.0f}", f"{after:,.0f}", f"{after / before:.2f}x"])
+        print(" | ".join(rows[-1]), flush=True)
+    summary = {"notes": f"{notes} synthetic (seed 7321)", "before": str(other), "turns": repeats}
+    columns = ["pipeline", "before (characters/CPU s)", "after", "after / before"]
+    record("speed_against", summary, runs, {"columns": columns, "rows": rows})
 
 
 def _deid_peak_mb(source: Path, out: Path, core: int) -> float:
@@ -100,7 +133,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--notes", type=int, default=200)
     parser.add_argument("--core", type=int, default=0)
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another checkout (a git worktree of an earlier commit): time each pipeline on its "
+        "code and on this tree's, in turns, instead of the usual run",
+    )
+    parser.add_argument("--repeats", type=int, default=3, help="turns with --against")
     args = parser.parse_args()
+    if args.against is not None:
+        _against(args.against.resolve(), args.notes, args.core, args.repeats)
+        return
     rows, detail = [], {}
     for name, (pipeline, without_torch) in PIPELINES.items():
         measured = _speed(pipeline, without_torch, args.notes, args.core)
