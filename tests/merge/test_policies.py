@@ -54,3 +54,26 @@ def test_unlisted_labels_rank_last_and_chains_resolve_left_to_right():
 def test_unknown_policy():
     with pytest.raises(ConfigError, match="merge policy"):
         merge_spans(SPANS, "vote")
+
+
+def test_widen_gives_the_winner_the_extent_of_a_loser_of_its_category():
+    # "Brigham and Women's Hospital": a city span over all of it, a hospital span over the end
+    city = Span(0, 28, "CITY", 0.85, "dictionary")
+    hospital = Span(12, 28, "HOSPITAL", 0.9, "rules")
+    result = merge_spans([city, hospital], "priority", widen=True)
+    assert result.spans == (Span(0, 28, "HOSPITAL", 0.9, "rules"),)
+    assert [(d.span, d.kept) for d in result.dropped] == [
+        (hospital, Span(0, 28, "HOSPITAL", 0.9, "rules")),
+        (city, Span(0, 28, "HOSPITAL", 0.9, "rules")),
+    ]
+    assert merge_spans([city, hospital], "priority").spans == (hospital,)
+
+
+def test_widen_leaves_other_categories_and_spans_holding_two_winners():
+    date = Span(0, 10, "DATE", 0.9, "rules")
+    patient = Span(0, 20, "PATIENT", 0.5, "crf")  # another category: no widening
+    assert merge_spans([date, patient], "priority", widen=True).spans == (date,)
+    first = Span(0, 4, "PATIENT", 0.9, "crf")
+    second = Span(10, 14, "PATIENT", 0.9, "crf")
+    wide = Span(0, 14, "DOCTOR", 0.9, "dictionary")  # holds two kept spans: stays dropped
+    assert merge_spans([first, second, wide], "priority", widen=True).spans == (first, second)

@@ -29,6 +29,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Signed, MD", "MD", "DOCTOR"),
         ("seen in clinic since march", "march", "ZIP"),
         ("Call back: none", "none", "PHONE"),
+        ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
+        ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -74,6 +76,13 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Hudson Memorial Hospital\nCardiology\n5282 Branch Pass", "Cardiology", "DEPARTMENT"),
         ("London SW1A 1AA", "SW1A 1AA", "ZIP"),
         ("Tel 1-800-FLOWERS", "1-800-FLOWERS", "PHONE"),
+        ("Call 617.555.1234 ext. 22", "617.555.1234 ext. 22", "PHONE"),
+        ("SSN: XXX-XX-1234", "XXX-XX-1234", "SSN"),
+        ("Charlotte Amalie, VI 00802", "VI", "STATE"),  # a territory, not a Roman numeral
+        ("Lives in New York now", "New York", "CITY"),  # a city named like its state
+        ("Moved from Springfield", "Springfield", "CITY"),
+        ("12 Elm St, Lebanon, NH 03766", "Lebanon", "CITY"),  # a town before its state
+        ("Greenland NH 03840", "Greenland", "CITY"),
         ("Seen with Mr. O'Brien today", "O'Brien", "PATIENT"),  # an apostrophe, no possessive
         ("Called Ms. Yamamoto's", "Yamamoto's", "PATIENT"),  # nothing follows: left alone
         ("St. Mary's Hospital", "St. Mary's Hospital", "HOSPITAL"),  # not a person's name
@@ -81,6 +90,50 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
 )
 def test_real_phi_is_kept_whole(text, surface, label):
     assert _after(text, surface, label) == [surface]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        ("Retired firefighter from Ohio.", "Ohio", "STATE"),
+        ("Moved here from FLORIDA in May", "FLORIDA", "STATE"),
+        ("Lives in Ontario", "Ontario", "STATE"),
+        ("Born in Guatemala", "Guatemala", "COUNTRY"),
+        ("Holiday in England", "England", "COUNTRY"),
+        ("Springfield, MA 01101", "MA", "STATE"),
+    ],
+)
+def test_cities_that_name_a_state_or_country_are_relabelled(text, surface, label):
+    doc = Document("d", text)
+    kept, dropped = apply_sanity(doc, [span_of(text, surface, "CITY")], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [(surface, label)]
+    assert [d.span.label for d in dropped] == ["CITY"]
+
+
+def test_screen_drops_shapeless_spans_before_the_merge():
+    from phiscrub.merge.sanity import screen
+
+    text = "Fax: 241 Overlook Dr, Roxbury Crossing, MA"
+    doc = Document("d", text)
+    fax = span_of(text, "241 Overlook Dr, Roxbury", "FAX")
+    street = span_of(text, "241 Overlook Dr", "STREET")
+    kept, dropped = screen(doc, [fax, street], RULES)
+    assert kept == [street]
+    assert [(d.span, d.kept, d.policy) for d in dropped] == [(fax, None, "sanity")]
+
+
+def test_a_shapeless_span_loses_no_overlap_in_a_pipeline():
+    from phiscrub.pipeline import Pipeline, PipelineConfig
+
+    text = "Fax: 241 Overlook Dr, Roxbury"
+    config = PipelineConfig(name="p", detector=[{"type": "rules"}])
+    config = config.model_copy(update={"merge": config.merge.model_copy(update={"sanity": "en"})})
+    raw = [
+        span_of(text, "241 Overlook Dr, Roxbury", "FAX"),
+        span_of(text, "241 Overlook Dr", "STREET"),
+    ]
+    spans = Pipeline(config).detect(Document("d", text), raw=raw).spans
+    assert [(s.label, text[s.start : s.end]) for s in spans] == [("STREET", "241 Overlook Dr")]
 
 
 def test_drops_and_cuts_are_recorded():

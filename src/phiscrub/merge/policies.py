@@ -7,6 +7,12 @@
 - ``union``: overlapping spans are joined into one span over all of them, labelled by priority;
   nothing is lost from coverage, and the joined spans are recorded as dropped.
 
+With ``widen`` (priority, longest and score): a span that loses to a span of its own PHI
+category lying inside it widens the winner to its own extent, under the winner's label, where
+the wider span overlaps no other kept span ("Brigham and Women's Hospital" read as a city
+widens the hospital "Women's Hospital"; "Dr. O'Neil-Smith" read as a doctor widens the patient
+"Neil"), so that a label decided by priority does not cut a name in pieces.
+
 Identical spans (same offsets and label) from several detectors count once, keeping the highest
 score. A label missing from the priority list ranks as its PHI type (MEDDOCAN's FECHAS as DATE);
 labels that resolve to nothing listed rank last, alphabetically.
@@ -21,7 +27,7 @@ from typing import Literal
 from phiscrub import registry
 from phiscrub.document import Span, dedupe_spans, overlapping_groups, sort_spans
 from phiscrub.errors import ConfigError
-from phiscrub.taxonomy import resolve, types_in
+from phiscrub.taxonomy import category_of, resolve, types_in
 
 MergePolicy = Literal["priority", "longest", "score", "union"]
 POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
@@ -91,6 +97,7 @@ def merge_spans(
     spans: Iterable[Span],
     policy: str = "priority",
     priority: Sequence[str] = DEFAULT_PRIORITY,
+    widen: bool = False,
 ) -> MergeResult:
     """Resolve overlaps among ``spans`` by ``policy``; see the module docstring."""
     if policy not in POLICIES:
@@ -116,13 +123,28 @@ def merge_spans(
     for group in overlapping_groups(unique):
         accepted: list[Span] = []
         for span in sorted(group, key=strength):
-            winner = next((k for k in accepted if k.start < span.end and span.start < k.end), None)
-            if winner is None:
+            beaten_by = [k for k in accepted if k.start < span.end and span.start < k.end]
+            if not beaten_by:
                 accepted.append(span)
-            else:
-                dropped.append(Dropped(span, winner, policy))
+                continue
+            winner = beaten_by[0]
+            if widen and len(beaten_by) == 1 and _widens(span, winner):
+                wide = Span(span.start, span.end, winner.label, winner.score, winner.source)
+                accepted[accepted.index(winner)] = wide
+                dropped.append(Dropped(winner, wide, policy))
+                winner = wide
+            dropped.append(Dropped(span, winner, policy))
         kept.extend(accepted)
     return MergeResult(tuple(sort_spans(kept)), tuple(dropped))
+
+
+def _widens(loser: Span, winner: Span) -> bool:
+    """Whether ``loser`` strictly holds ``winner`` and is of its PHI category."""
+    holds = loser.start <= winner.start and winner.end <= loser.end
+    if not holds or (loser.start, loser.end) == (winner.start, winner.end):
+        return False
+    category = category_of(winner.label)
+    return category is not None and category == category_of(loser.label)
 
 
 def _union(spans: Sequence[Span], rank) -> MergeResult:

@@ -5,7 +5,11 @@ Rules, in order, for each merged span:
 
 1. no letter and no digit ("-----", "//"): dropped; a span of a label that is always written
    with digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one
-   ("march" as a ZIP code): dropped;
+   ("march" as a ZIP code): dropped; a number (``number_labels``: phone, fax, SSN) holding a
+   word that is neither an extension word (``number_words``: "ext", "x") nor in capitals
+   (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules
+   also screen the spans before the merge (:func:`screen`), so that a span that cannot be PHI
+   does not win an overlap and take a real one with it;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -18,6 +22,13 @@ Rules, in order, for each merged span:
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE").
+3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
+   ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
+   or a country, and not one of the cities written like one (``cities_named_like_places``:
+   New York, Washington), and not before a state code ("Lebanon, NH" is a town), is
+   relabelled STATE or COUNTRY ("moved from Ohio"): models trained
+   on addresses read every place after "from" as a city, and a state or country is not a
+   HIPAA identifier while a city is.
 
 What it drops or cuts is returned with the spans, as the merge policies record their drops.
 """
@@ -30,6 +41,7 @@ from functools import cache
 from importlib import resources
 
 from phiscrub.configs import loads
+from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped
@@ -37,6 +49,8 @@ from phiscrub.merge.policies import Dropped
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
 _POSSESSIVE = re.compile(r"[^\W_]['’]s$")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH": a town
 
 
 @dataclass(frozen=True)
@@ -51,6 +65,13 @@ class SanityRules:
     function_words: frozenset[str] = frozenset()
     cut_labels: frozenset[str] = frozenset()
     digit_labels: frozenset[str] = frozenset()
+    number_labels: frozenset[str] = frozenset()
+    number_words: frozenset[str] = frozenset()
+    place_kinds: bool = False
+    cities_named_like_places: frozenset[str] = frozenset()
+    states: frozenset[str] = frozenset()
+    state_codes: frozenset[str] = frozenset()
+    countries: frozenset[str] = frozenset()
     filler: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -65,8 +86,15 @@ _LISTS = (
     "function_words",
     "cut_labels",
     "digit_labels",
+    "number_labels",
+    "number_words",
+    "cities_named_like_places",
+    "states",
+    "state_codes",
+    "countries",
 )
-_LABEL_LISTS = ("word_labels", "cut_labels", "digit_labels")
+_LABEL_LISTS = ("word_labels", "cut_labels", "digit_labels", "number_labels", "state_codes")
+_FLAGS = ("drop_without_alphanumerics", "place_kinds")
 
 
 @cache
@@ -77,13 +105,22 @@ def sanity_rules(language: str) -> SanityRules:
         data = loads(resource.read_text(encoding="utf-8"), f"sanity/{language}.toml")
     except FileNotFoundError:
         raise ConfigError(f"no sanity rules for language {language!r}") from None
-    unknown = sorted(set(data) - {*_LISTS, "drop_without_alphanumerics"})
+    unknown = sorted(set(data) - {*_LISTS, *_FLAGS})
     if unknown:
         raise ConfigError(f"sanity/{language}.toml: unknown settings {unknown}")
     lists = {name: frozenset(str(w).lower() for w in data.get(name, ())) for name in _LISTS}
     for name in _LABEL_LISTS:
         lists[name] = frozenset(str(w) for w in data.get(name, ()))
-    return SanityRules(bool(data.get("drop_without_alphanumerics", True)), **lists)
+    if data.get("place_kinds", False):  # the gazetteers' states and countries join the lists
+        gaz = gazetteers(language)
+        lists["states"] |= gaz.states
+        lists["state_codes"] |= gaz.state_codes
+        lists["countries"] |= gaz.countries
+    return SanityRules(
+        bool(data.get("drop_without_alphanumerics", True)),
+        place_kinds=bool(data.get("place_kinds", False)),
+        **lists,
+    )
 
 
 def _heading(doc: Document, start: int, end: int) -> bool:
@@ -103,15 +140,57 @@ def _initial(text: str, word: re.Match) -> bool:
     return len(word.group()) == 1 and text[word.end() : word.end() + 1] == "."
 
 
-def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
-    """The span as the rules leave it: itself, cut back, or None (dropped)."""
-    text = doc.span_text(span)
+def _shaped(text: str, label: str, rules: SanityRules) -> bool:
+    """Whether a span of ``label`` reading ``text`` has a shape PHI can have (rule 1)."""
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
+        return False
+    if label in rules.digit_labels and not any(c.isdigit() for c in text):
+        return False
+    if label in rules.number_labels:
+        for word in _LETTERS.findall(text):
+            masked = set(word.lower()) == {"x"}  # XXX-XX-1234
+            if not (masked or word.isupper() or word.lower() in rules.number_words):
+                return False
+    return True
+
+
+def screen(
+    doc: Document, spans: list[Span], rules: SanityRules
+) -> tuple[list[Span], list[Dropped]]:
+    """Rule 1 before the merge: the spans whose shape PHI can have, and a record of the rest."""
+    kept: list[Span] = []
+    dropped: list[Dropped] = []
+    for span in spans:
+        if _shaped(doc.span_text(span), span.label, rules):
+            kept.append(span)
+        else:
+            dropped.append(Dropped(span, None, "sanity"))
+    return kept, dropped
+
+
+def _place_kind(text: str, rules: SanityRules) -> str | None:
+    """STATE or COUNTRY for a city span that names one (rule 3), else None."""
+    low = " ".join(text.lower().split())
+    if low in rules.cities_named_like_places:
         return None
-    if span.label in rules.digit_labels and not any(c.isdigit() for c in text):
+    if low in rules.countries:
+        return "COUNTRY"
+    if low in rules.states or text in rules.state_codes:
+        return "STATE"
+    return None
+
+
+def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
+    """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
+    text = doc.span_text(span)
+    if not _shaped(text, span.label, rules):
         return None
-    if span.label not in rules.word_labels:
-        return span
+    if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
+        kind = _place_kind(text, rules)
+        if kind is not None:
+            return span.with_label(kind)
+    if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
+        return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     person = span.label in rules.cut_labels

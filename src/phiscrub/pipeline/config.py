@@ -127,6 +127,11 @@ class MergeConfig(BaseModel):
         default=None,
         description="the sanity layer's rules after the merge (phiscrub.merge.sanity), or none",
     )
+    widen: bool = Field(
+        default=False,
+        description="a span losing to a span of its category inside it widens the winner "
+        "to its extent (phiscrub.merge.policies)",
+    )
     backstop: list[str] = Field(
         default_factory=list,
         description="detectors whose spans are kept only where no other source's span "

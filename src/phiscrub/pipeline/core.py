@@ -27,7 +27,7 @@ from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.routing import backstop, route
-from phiscrub.merge.sanity import apply_sanity, sanity_rules
+from phiscrub.merge.sanity import apply_sanity, sanity_rules, screen
 from phiscrub.pipeline.config import (
     BATCH_DOCUMENTS,
     CONFIG_FILE,
@@ -238,11 +238,19 @@ class Pipeline:
             final = backstop(final, settings.backstop)
         if settings.routing:
             final = route(final, settings.routing)
-        merged = merge_spans(final, settings.policy, settings.priority or DEFAULT_PRIORITY)
         if settings.sanity is None:
+            merged = merge_spans(
+                final, settings.policy, settings.priority or DEFAULT_PRIORITY, settings.widen
+            )
             return Detection(merged.spans, tuple(spans), merged.dropped, doc.doc_id)
-        kept, cut = apply_sanity(doc, list(merged.spans), sanity_rules(settings.sanity))
-        return Detection(tuple(kept), tuple(spans), merged.dropped + tuple(cut), doc.doc_id)
+        rules = sanity_rules(settings.sanity)
+        final, screened = screen(doc, list(final), rules)  # a shapeless span wins no overlap
+        merged = merge_spans(
+            final, settings.policy, settings.priority or DEFAULT_PRIORITY, settings.widen
+        )
+        kept, cut = apply_sanity(doc, list(merged.spans), rules)
+        dropped = tuple(screened) + merged.dropped + tuple(cut)
+        return Detection(tuple(kept), tuple(spans), dropped, doc.doc_id)
 
     def detect_all(
         self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None
