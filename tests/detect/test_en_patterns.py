@@ -71,6 +71,7 @@ def found(text: str) -> set[tuple[str, str]]:
             },
         ),
         ("Moved to Rm 1A at 04:00; bed 922-1.", {("ROOM", "1A"), ("ROOM", "922-1")}),
+        ("Roomed in Pod B by triage.", {("ROOM", "B")}),
         (
             "Seen at Longburgh Community Hospital today.",
             {("HOSPITAL", "Longburgh Community Hospital")},
@@ -90,6 +91,7 @@ def test_finds_formulaic_phi(text, expected):
         "She may return in 3 weeks; he will call.",
         "Brought in by EMS at 2055 after a fall.",
         "User of cocaine. Bed rest. Room air.",
+        "Hospital day #3, POD 2; pod 4 drain out.",
     ],
 )
 def test_leaves_clinical_look_alikes(text):

@@ -47,6 +47,16 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Resides with family in Lake Lawrence, VT.", {("CITY", "Lake Lawrence"), ("STATE", "VT")}),
         ("Works as a retail manager at a shop.", {("PROFESSION", "retail manager")}),
+        ("Son (Michael) updated by phone.", {("PATIENT", "Michael")}),
+        (
+            "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
+            {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},
+        ),
+        (
+            "Travelled to Mexico and Guatemala in March.",
+            {("COUNTRY", "Mexico"), ("COUNTRY", "Guatemala")},
+        ),
+        ("Born in Trinidad and Tobago.", {("COUNTRY", "Trinidad and Tobago")}),
         (
             "Retired speech and language therapist.",
             {("PROFESSION", "speech and language therapist")},
@@ -73,6 +83,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
         "Hughes, then Lopez; Kidney, Liver panel; Brown, Green",  # no first name after a comma
+        "12 Oak St, Holbrook, MA 02343",  # a state code in capitals is no first name
+        "Charlotte Amalie, VI 00802",  # a town before a territory's code and ZIP code
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

@@ -26,13 +26,15 @@ def _words(text: str) -> frozenset[str]:
 # One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case.
 WORD = (
     r"(?:\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)*"
-    r"|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
+    r"|\p{Lu}['’]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
 )
 INITIAL = r"\p{Lu}\.?"
 FIRST_LAST = rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ ])|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 LAST_FIRST = rf"{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?"
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
+# Lower-case surname particles after a title ("Dr. de la Cruz", "Dr. van der Berg").
+PARTICLES = r"(?:(?:de|del|della|der|den|la|le|du|da|di|dos|das|van|von|ten|ter|bin|ibn|al|el)[ ])*"
 
 CREDENTIALS = (
     r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
@@ -83,8 +85,18 @@ DOCTOR_CUES = regex.compile(
 )
 
 _RULES = (
-    ("title_doctor", "DOCTOR", rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?P<n>{NAME})", 0.95),
-    ("title_patient", "PATIENT", rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{NAME})", 0.93),
+    (
+        "title_doctor",
+        "DOCTOR",
+        rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?P<n>{PARTICLES}{NAME})",
+        0.95,
+    ),
+    (
+        "title_patient",
+        "PATIENT",
+        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{PARTICLES}{NAME})",
+        0.93,
+    ),
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
         "credential",
         "DOCTOR",
@@ -103,7 +115,7 @@ _RULES = (
         rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.9,
     ),
-    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>{FIRST_LAST})", 0.9),
+    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
     (
         "contact",
         "PATIENT",
@@ -128,6 +140,7 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
 
 
 _WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
+_PARTICLES = regex.compile(PARTICLES)
 _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 # A first name written in lower case after a relative ("her brother ryan called"): kept only
 # when it is a listed first name and not a frequent English word.
@@ -137,6 +150,9 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
 )
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
+# A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
+# address, not a name.
+_STATE_ZIP = regex.compile(r"[ ]?,[ ]?\p{Lu}{2}[ ]+\d{5}(?![\w])")
 _FIRST_THEN_WORD = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?P<middle>\p{{Lu}}\.?|{WORD})[ ])?"
     rf"(?P<last>{WORD})(?![\w'’-])"
@@ -231,6 +247,8 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     first, last = words[0].start(), words[-1].end()
     if len(words) == 1 and len(words[0].group().rstrip(".")) < 2:
         return None
+    if first > start and _PARTICLES.fullmatch(text, start, first):
+        first = start  # "de la Cruz": lower-case particles the rule read before the name
     if text[last - 2 : last] in ("'s", "’s"):  # "Robert Brown's labs": the name is "Robert Brown"
         last -= 2
     return first, last
@@ -315,14 +333,16 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             if end is not None:
                 candidates.append((match.start(), end))
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
-        last = match.group("last").lower()
-        surname = last in gaz.census_last_names and not gaz.is_common(last)
-        ordinary = last in NOT_NAME or last in PLACE_WORDS
-        if surname and not ordinary and _first_name(match.group("first").lower(), gaz):
+        last, first = match.group("last"), match.group("first")
+        surname = last.lower() in gaz.census_last_names and not gaz.is_common(last.lower())
+        ordinary = last.lower() in NOT_NAME or last.lower() in PLACE_WORDS
+        # "Holbrook, MA": a state code in capitals after a word that is not
+        state = first in gaz.state_codes and not last.isupper()
+        if surname and not ordinary and not state and _first_name(first.lower(), gaz):
             candidates.append(match.span())
     taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
-        if taken.overlaps(start, end):
+        if taken.overlaps(start, end) or _STATE_ZIP.match(text, end):
             continue
         taken.add(start, end)
         before = text[max(0, start - 20) : start]

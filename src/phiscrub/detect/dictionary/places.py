@@ -60,12 +60,32 @@ def place_label(text: str, gaz: Gazetteers) -> str:
     return "CITY"
 
 
+def _known(phrase: str, gaz: Gazetteers) -> bool:
+    low = phrase.lower()
+    return low in gaz.countries or low in gaz.states or low in gaz.cities or low in gaz.towns
+
+
+def _and_parts(text: str, start: int, end: int, gaz: Gazetteers) -> list[tuple[int, int]]:
+    """``start:end`` as one place, or as the places on either side of "and" when each is a
+    known place and the whole is not ("Mexico and Guatemala"; "Trinidad and Tobago" is one)."""
+    surface = text[start:end]
+    cut = surface.find(" and ")
+    if cut < 0 or _known(surface, gaz):
+        return [(start, end)]
+    left, right = surface[:cut], surface[cut + 5 :]
+    if _known(left, gaz) and _known(right, gaz):
+        return [(start, start + cut), (start + cut + 5, end)]
+    return [(start, end)]
+
+
 def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
     gaz = gazetteers(language)
     places, _ = _matchers(language)
     for match in PLACE_AFTER_CUE.finditer(text):
         start, end = match.span("n")
-        yield NameHit(start, end, place_label(text[start:end], gaz), 0.85, "place_cue")
+        for part_start, part_end in _and_parts(text, start, end, gaz):
+            label = place_label(text[part_start:part_end], gaz)
+            yield NameHit(part_start, part_end, label, 0.85, "place_cue")
         follow = NEXT_PLACE.match(text, end)
         if follow:
             label = place_label(follow.group("n"), gaz)
