@@ -72,6 +72,13 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Moved to Rm 1A at 04:00; bed 922-1.", {("ROOM", "1A"), ("ROOM", "922-1")}),
         ("Roomed in Pod B by triage.", {("ROOM", "B")}),
+        ("Admitted March 3-5, 2093.", {("DATE", "March 3-5, 2093")}),
+        ("Course 03/03/93-03/05/93 calm.", {("DATE", "03/03/93"), ("DATE", "03/05/93")}),
+        ("Drawn 2093-03-03T14:22:00.", {("DATE", "2093-03-03")}),
+        ("Acct: 44556677-01", {("ACCOUNT", "44556677-01")}),
+        ("Works at Google as a coder.", {("ORGANIZATION", "Google")}),
+        ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
+        ("Lic. # 123-456-789", {("LICENSE", "123-456-789")}),
         (
             "Seen at Longburgh Community Hospital today.",
             {("HOSPITAL", "Longburgh Community Hospital")},
@@ -92,6 +99,8 @@ def test_finds_formulaic_phi(text, expected):
         "Brought in by EMS at 2055 after a fall.",
         "User of cocaine. Bed rest. Room air.",
         "Hospital day #3, POD 2; pod 4 drain out.",
+        "BP 120/80-130/85, ratio 1/2/3-4.",
+        "Works at Home. Worked at Night since 2 weeks.",
     ],
 )
 def test_leaves_clinical_look_alikes(text):
