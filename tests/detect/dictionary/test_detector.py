@@ -85,6 +85,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Hughes, then Lopez; Kidney, Liver panel; Brown, Green",  # no first name after a comma
         "12 Oak St, Holbrook, MA 02343",  # a state code in capitals is no first name
         "Charlotte Amalie, VI 00802",  # a town before a territory's code and ZIP code
+        "Glen South Williamson, KY 41503",  # nor a shorter run inside the town
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

@@ -342,9 +342,11 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             candidates.append(match.span())
     taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
-        if taken.overlaps(start, end) or _STATE_ZIP.match(text, end):
+        if taken.overlaps(start, end):
             continue
-        taken.add(start, end)
+        taken.add(start, end)  # a town before its address blocks the shorter runs inside it
+        if _STATE_ZIP.match(text, end):
+            continue
         before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
         yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
