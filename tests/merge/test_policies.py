@@ -77,3 +77,13 @@ def test_widen_leaves_other_categories_and_spans_holding_two_winners():
     second = Span(10, 14, "PATIENT", 0.9, "crf")
     wide = Span(0, 14, "DOCTOR", 0.9, "dictionary")  # holds two kept spans: stays dropped
     assert merge_spans([first, second, wide], "priority", widen=True).spans == (first, second)
+
+
+def test_widen_is_refused_where_no_span_wins():
+    from phiscrub.pipeline import PipelineConfig
+
+    config = {"name": "p", "detector": [{"type": "rules"}]}
+    with pytest.raises(ValueError, match="widen applies to the priority"):
+        PipelineConfig.model_validate({**config, "merge": {"policy": "union", "widen": True}})
+    merge = PipelineConfig.model_validate({**config, "merge": {"widen": True}}).merge
+    assert (merge.policy, merge.widen) == ("priority", True)

@@ -146,6 +146,14 @@ class MergeConfig(BaseModel):
             raise ValueError(f"unknown merge policy {policy!r}; expected one of {known}")
         return policy
 
+    @model_validator(mode="after")
+    def _widen_needs_a_winner(self) -> MergeConfig:
+        if self.widen and self.policy not in ("priority", "longest", "score"):
+            raise ValueError(
+                f"widen applies to the priority, longest and score policies, not {self.policy!r}"
+            )
+        return self
+
 
 class PipelineConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")

@@ -238,18 +238,16 @@ class Pipeline:
             final = backstop(final, settings.backstop)
         if settings.routing:
             final = route(final, settings.routing)
-        if settings.sanity is None:
-            merged = merge_spans(
-                final, settings.policy, settings.priority or DEFAULT_PRIORITY, settings.widen
-            )
+        rules = sanity_rules(settings.sanity) if settings.sanity else None
+        screened: list[Dropped] = []
+        if rules is not None:  # a span whose shape PHI cannot have wins no overlap
+            final, screened = screen(doc, list(final), rules)
+        priority = settings.priority or DEFAULT_PRIORITY
+        merged = merge_spans(final, settings.policy, priority, settings.widen)
+        if rules is None:
             return Detection(merged.spans, tuple(spans), merged.dropped, doc.doc_id)
-        rules = sanity_rules(settings.sanity)
-        final, screened = screen(doc, list(final), rules)  # a shapeless span wins no overlap
-        merged = merge_spans(
-            final, settings.policy, settings.priority or DEFAULT_PRIORITY, settings.widen
-        )
         kept, cut = apply_sanity(doc, list(merged.spans), rules)
-        dropped = tuple(screened) + merged.dropped + tuple(cut)
+        dropped = (*screened, *merged.dropped, *cut)
         return Detection(tuple(kept), tuple(spans), dropped, doc.doc_id)
 
     def detect_all(

@@ -336,7 +336,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         last, first = match.group("last"), match.group("first")
         surname = last.lower() in gaz.census_last_names and not gaz.is_common(last.lower())
         ordinary = last.lower() in NOT_NAME or last.lower() in PLACE_WORDS
-        # "Holbrook, MA": a state code in capitals after a word that is not
+        # "Holbrook, MA": a state code in capitals after a word in mixed case is a place
         state = first in gaz.state_codes and not last.isupper()
         if surname and not ordinary and not state and _first_name(first.lower(), gaz):
             candidates.append(match.span())
