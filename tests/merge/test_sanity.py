@@ -164,3 +164,32 @@ def test_a_pipeline_applies_the_rules_it_names():
     doc = Document("d", text)
     assert [s.label for s in on.detect(doc, raw=spans).spans] == ["DATE"]
     assert [s.label for s in off.detect(doc, raw=spans).spans] == ["PATIENT", "DATE"]
+
+
+@pytest.mark.parametrize(
+    ("surface", "occurrence", "expected"),
+    [
+        ("O", 0, "O'Brien"),  # the tagger's "O" of "O", "'", "Brien"
+        ("'Brien", 0, "O'Brien"),
+        ("Brien", 0, "O'Brien"),
+        ("Smith", 0, "Smith"),  # a possessive is no joined word
+        ("Angelo", 0, "D'Angelo"),
+    ],
+)
+def test_screen_widens_a_name_that_cuts_an_apostrophe_word(surface, occurrence, expected):
+    from phiscrub.merge.sanity import screen
+
+    text = "Dr. O'Brien saw Smith's INR and Dr. D'Angelo's note; don't."
+    span = span_of(text, surface, "DOCTOR", occurrence)
+    kept, dropped = screen(Document("d", text), [span], RULES)
+    assert [text[s.start : s.end] for s in kept] == [expected]
+    assert dropped == []
+
+
+def test_screen_leaves_other_labels_inside_joined_words_alone():
+    from phiscrub.merge.sanity import screen
+
+    text = "Lives in Coeur d'Alene."
+    span = span_of(text, "Alene", "CITY")
+    kept, _ = screen(Document("d", text), [span], RULES)
+    assert kept == [span]

@@ -9,7 +9,10 @@ Rules, in order, for each merged span:
    word that is neither an extension word (``number_words``: "ext", "x") nor in capitals
    (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules
    also screen the spans before the merge (:func:`screen`), so that a span that cannot be PHI
-   does not win an overlap and take a real one with it;
+   does not win an overlap and take a real one with it. The screen also widens a person's
+   name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
+   on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
+   ("Smith's") is no such word;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -51,6 +54,10 @@ _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
 _POSSESSIVE = re.compile(r"[^\W_]['’]s$")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH": a town
+# a word joined by apostrophes, each part after one of two letters or more ("O'Brien",
+# "D'Angelo"; not "Smith's" or "don't")
+_JOINED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]{2,})+(?![^\W\d_])")
+_JOINED_REACH = 40  # how far around a span a joined word is looked for
 
 
 @dataclass(frozen=True)
@@ -162,10 +169,25 @@ def screen(
     dropped: list[Dropped] = []
     for span in spans:
         if _shaped(doc.span_text(span), span.label, rules):
-            kept.append(span)
+            kept.append(_whole_words(doc.text, span) if span.label in rules.cut_labels else span)
         else:
             dropped.append(Dropped(span, None, "sanity"))
     return kept, dropped
+
+
+def _whole_words(text: str, span: Span) -> Span:
+    """``span`` widened to the whole of each apostrophe-joined word it cuts ("O" or "'Brien"
+    in "O'Brien" -> "O'Brien")."""
+    start, end = span.start, span.end
+    low = max(0, start - _JOINED_REACH)
+    for word in _JOINED.finditer(text, low, min(len(text), end + _JOINED_REACH)):
+        if word.start() == low and low > 0 and text[low - 1].isalpha():
+            continue  # the reach cut this word: not a word of its own
+        if word.start() < end and word.end() > start:
+            start, end = min(start, word.start()), max(end, word.end())
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(start, end, span.label, span.score, span.source)
 
 
 def _place_kind(text: str, rules: SanityRules) -> str | None:

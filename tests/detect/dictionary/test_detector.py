@@ -48,6 +48,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Resides with family in Lake Lawrence, VT.", {("CITY", "Lake Lawrence"), ("STATE", "VT")}),
         ("Works as a retail manager at a shop.", {("PROFESSION", "retail manager")}),
         ("Son (Michael) updated by phone.", {("PATIENT", "Michael")}),
+        ("Discussed plan with Anna S. and her husband.", {("PATIENT", "Anna S.")}),
+        ("ms. delacroix was seen in f/u", {("PATIENT", "delacroix")}),
         (
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
             {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},
@@ -86,6 +88,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "12 Oak St, Holbrook, MA 02343",  # a state code in capitals is no first name
         "Charlotte Amalie, VI 00802",  # a town before a territory's code and ZIP code
         "Glen South Williamson, KY 41503",  # nor a shorter run inside the town
+        "Take Vitamin D. Will recheck; Type A. Blood",  # no listed first name before the initial
+        "dr office closed; dr appt next week; ms. appointment",  # frequent words after titles
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

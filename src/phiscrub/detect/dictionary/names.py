@@ -160,6 +160,10 @@ _FIRST_THEN_WORD = regex.compile(
 _FIRST_THEN_LAST = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
 )
+# A listed first name and the initial of a surname ("discussed with Anna S. and her husband").
+_FIRST_INITIAL = regex.compile(
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t]|[,;:)]|$)"
+)
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.
 _LAST_COMMA_FIRST = regex.compile(
@@ -323,7 +327,8 @@ def _first_name(word: str, gaz: Gazetteers) -> bool:
 
 def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
-    optional middle name or initial, or a listed surname, a comma and a listed first name.
+    optional middle name or initial, a listed first name and an initial ("Anna S."), or a
+    listed surname, a comma and a listed first name.
     Candidates are read at every word (overlapping), so that "Reschedule Emily Chen's MRI"
     still finds "Emily Chen"; the longest wins."""
     candidates: list[tuple[int, int]] = []
@@ -332,6 +337,9 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             end = _checked_end(text, match, gaz)
             if end is not None:
                 candidates.append((match.start(), end))
+    for match in _FIRST_INITIAL.finditer(text, overlapped=True):
+        if _first_name(match.group("first").lower(), gaz):
+            candidates.append(match.span())
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
         last, first = match.group("last"), match.group("first")
         surname = last.lower() in gaz.census_last_names and not gaz.is_common(last.lower())
@@ -389,7 +397,10 @@ def _lower_case_names(
         hits.append((match.start(), match.end(), "lower_first_last"))
     for match in _LOWER_TITLE.finditer(text):
         last = match.group("last")
-        if gaz.is_name(last) and not gaz.is_common(last) and last not in NOT_NAME:
+        # after "mr", "ms": any word that is not a frequent one ("ms. delacroix"); after
+        # "dr" ("dr appt", "dr office"), a listed name only
+        listed = gaz.is_name(last) or (match.group("title") != "dr" and len(last) > 2)
+        if listed and not gaz.is_common(last) and last not in NOT_NAME:
             hits.append((*match.span("last"), "lower_title"))
     for start, end, rule in hits:
         if taken.overlaps(start, end):
