@@ -34,6 +34,7 @@ import regex
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from phiscrub.configs import loads, validated
+from phiscrub.detect.rules.prefilter import required_literals
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.errors import ConfigError
 
@@ -87,6 +88,13 @@ class Pattern:
     compiled: regex.Pattern
     cues: regex.Pattern | None
     negative_cues: regex.Pattern | None
+    literals: frozenset[str] | None = None
+    """Case-folded strings one of which a note must hold for a match (None: run on every
+    note); see :mod:`phiscrub.detect.rules.prefilter`."""
+
+    def may_match(self, folded: str) -> bool:
+        """False when the note (case-folded) cannot hold a match of this pattern."""
+        return self.literals is None or any(s in folded for s in self.literals)
 
     @property
     def name(self) -> str:
@@ -123,6 +131,7 @@ def _compile(spec: PatternSpec) -> Pattern:
         regex.compile(spec.regex, flags),
         _cue_regex(spec.context),
         _cue_regex(spec.negative_context),
+        required_literals(spec.regex),
     )
 
 
