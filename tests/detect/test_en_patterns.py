@@ -240,6 +240,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("a forty-three-year-old man", {("AGE", "forty-three")}),
         ("Mother alive at 71, father died at 95.", {("AGE", "71"), ("AGE", "95")}),
         ("she is 92yo", {("AGE", "92")}),
+        (
+            "Mother, 64, has HTN; Father (70) with CAD; sister is 52.",
+            {("AGE", "64"), ("AGE", "70"), ("AGE", "52")},
+        ),
     ],
 )
 def test_ages_in_every_form(text, expected):
@@ -251,6 +255,7 @@ def test_ages_in_every_form(text, expected):
     [
         "smoked for 20y; quit",  # a duration
         "alive at 10:30 on the ward; died at 50 mg?",  # a time, a dose
+        "son 2 weeks ago; sister 3 times; daughters, 1 son; wife, 1 of 3",  # counts, not ages
     ],
 )
 def test_durations_times_and_doses_are_not_ages(text):

@@ -27,6 +27,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Pathology:\nbenign", "Pathology", "DEPARTMENT"),
         ("INTERNAL MEDICINE\nSeen today.", "INTERNAL MEDICINE", "DEPARTMENT"),
         ("Signed, MD", "MD", "DOCTOR"),
+        ("INTERPRETER: Spanish, ID #44512", "Spanish", "CITY"),
         ("seen in clinic since march", "march", "ZIP"),
         ("Call back: none", "none", "PHONE"),
         ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
