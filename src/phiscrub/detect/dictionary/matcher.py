@@ -53,19 +53,18 @@ class PhraseMatcher:
     def find(self, tokens: Sequence[Token], lowered: Sequence[str] | None = None) -> list[Match]:
         """Non-overlapping longest matches, left to right."""
         words = lowered if lowered is not None else [t.text.lower() for t in tokens]
+        longest, phrases = self._longest, self._phrases
         matches: list[Match] = []
-        i, n = 0, len(words)
-        while i < n:
-            longest = self._longest.get(words[i], 0)
-            found = None
-            for size in range(min(longest, n - i), 0, -1):
-                value = self._phrases.get(tuple(words[i : i + size]))
+        n = len(words)
+        free = 0  # the first token not inside a match found already
+        # only tokens that start some phrase are tried (found by a dict lookup each, in C)
+        for i in [i for i, word in enumerate(words) if word in longest]:
+            if i < free:
+                continue
+            for size in range(min(longest[words[i]], n - i), 0, -1):
+                value = phrases.get(tuple(words[i : i + size]))
                 if value is not None:
-                    found = Match(i, i + size - 1, value)
+                    matches.append(Match(i, i + size - 1, value))
+                    free = i + size
                     break
-            if found is None:
-                i += 1
-            else:
-                matches.append(found)
-                i = found.last + 1
         return matches
