@@ -240,6 +240,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("a forty-three-year-old man", {("AGE", "forty-three")}),
         ("Mother alive at 71, father died at 95.", {("AGE", "71"), ("AGE", "95")}),
         ("she is 92yo", {("AGE", "92")}),
+        ("patient is 91 years of age", {("AGE", "91")}),
         (
             "Mother, 64, has HTN; Father (70) with CAD; sister is 52.",
             {("AGE", "64"), ("AGE", "70"), ("AGE", "52")},
@@ -302,6 +303,10 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("DOB 1931", {("DATE", "1931")}),
         ("see you next Weds", {("DATE", "Weds")}),
         ("collected 20910314", {("DATE", "20910314")}),
+        ("follow up next tuesday; clinic on fridays", {("DATE", "tuesday"), ("DATE", "fridays")}),
+        ("Surgery scheduled for the 14th.", {("DATE", "14th")}),
+        ("Signed 14:22 03JAN2091; drawn 3Jan91", {("DATE", "03JAN2091"), ("DATE", "3Jan91")}),
+        ("Admission Date: [**2091-3-4**]", {("DATE", "2091-3-4")}),
     ],
 )
 def test_international_phones_pagers_and_more_date_forms(text, expected):
@@ -310,7 +315,14 @@ def test_international_phones_pagers_and_more_date_forms(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["+2 edema, 2+ pulses", "Tel: 2 times", "sat 94%", "20911399 units"],
+    [
+        "+2 edema, 2+ pulses",
+        "Tel: 2 times",
+        "sat 94%",
+        "20911399 units",
+        "on the 5th floor for the 3rd time; the 2nd dose",  # ordinals that are no days
+        "3MAYBE; a 2Jane",
+    ],
 )
 def test_phone_and_date_look_alikes(text):
     assert not {label for label, _ in found(text)} & {"PHONE", "DATE"}

@@ -60,6 +60,8 @@ def test_field_label_stays_outside_the_span_and_context_decides(tmp_path):
 def test_validators():
     assert date_numeric("03/03/1946") and date_numeric("2019-02-28") and date_numeric("13/12/20")
     assert not date_numeric("31/02/2019") and not date_numeric("2-3/10")
+    assert date_numeric("2091-3-4") and not date_numeric("2091-3-444")
+    assert not date_numeric("3/4/202")
     assert ssn("123-45-6789") and not ssn("666-45-6789") and not ssn("912-45-6789")
     assert luhn("4111 1111 1111 1111") and not luhn("4111 1111 1111 1112")
     assert phone_us("(617) 555-1234") and not phone_us("(017) 555-1234")

@@ -101,6 +101,7 @@ def test_real_phi_is_kept_whole(text, surface, label):
         ("Lives in Ontario", "Ontario", "STATE"),
         ("Born in Guatemala", "Guatemala", "COUNTRY"),
         ("Holiday in England", "England", "COUNTRY"),
+        ("Veteran, served in Korea.", "Korea", "COUNTRY"),
         ("Springfield, MA 01101", "MA", "STATE"),
     ],
 )

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 _DIGITS = re.compile(r"\d")
-_NUMERIC_DATE = re.compile(r"^(\d{1,4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{2}|\d{4})$")
+_NUMERIC_DATE = re.compile(r"^(\d{1,4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{1,4})$")
 
 
 def _digits(text: str) -> str:
@@ -35,9 +35,9 @@ def date_numeric(text: str) -> bool:
     if not match:
         return False
     a, _, b, c = match.groups()
-    if len(a) == 4:
-        return _exists(int(a), int(b), int(c))
-    if len(a) > 2:
+    if len(a) == 4:  # year first: the day has one digit or two ("2091-3-4")
+        return len(c) <= 2 and _exists(int(a), int(b), int(c))
+    if len(a) > 2 or len(c) not in (2, 4):  # the year last: two digits or four
         return False
     year = _year(c)
     return _exists(year, int(b), int(a)) or _exists(year, int(a), int(b))
