@@ -39,7 +39,7 @@ What it drops or cuts is returned with the spans, as the merge policies record t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
@@ -187,7 +187,7 @@ def _whole_words(text: str, span: Span) -> Span:
             start, end = min(start, word.start()), max(end, word.end())
     if (start, end) == (span.start, span.end):
         return span
-    return Span(start, end, span.label, span.score, span.source)
+    return replace(span, start=start, end=end)
 
 
 def _place_kind(text: str, rules: SanityRules) -> str | None:
