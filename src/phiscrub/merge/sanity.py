@@ -164,14 +164,18 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
 def screen(
     doc: Document, spans: list[Span], rules: SanityRules
 ) -> tuple[list[Span], list[Dropped]]:
-    """Rule 1 before the merge: the spans whose shape PHI can have, and a record of the rest."""
+    """Rule 1 before the merge: the spans whose shape PHI can have (people's names widened to
+    the apostrophe-joined words they cut), and a record of each span dropped or widened."""
     kept: list[Span] = []
     dropped: list[Dropped] = []
     for span in spans:
-        if _shaped(doc.span_text(span), span.label, rules):
-            kept.append(_whole_words(doc.text, span) if span.label in rules.cut_labels else span)
-        else:
+        if not _shaped(doc.span_text(span), span.label, rules):
             dropped.append(Dropped(span, None, "sanity"))
+            continue
+        whole = _whole_words(doc.text, span) if span.label in rules.cut_labels else span
+        if whole is not span:
+            dropped.append(Dropped(span, whole, "sanity"))
+        kept.append(whole)
     return kept, dropped
 
 
