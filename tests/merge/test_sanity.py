@@ -32,6 +32,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Call back: none", "none", "PHONE"),
         ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
         ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
+        ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
+        ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -51,6 +53,9 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
+        ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
+        ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
+        ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):
@@ -87,6 +92,10 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Seen with Mr. O'Brien today", "O'Brien", "PATIENT"),  # an apostrophe, no possessive
         ("Called Ms. Yamamoto's", "Yamamoto's", "PATIENT"),  # nothing follows: left alone
         ("St. Mary's Hospital", "St. Mary's Hospital", "HOSPITAL"),  # not a person's name
+        ("Seen by Dr. Wells test ordered", "Wells", "DOCTOR"),  # a title: a person
+        ("Mr. Jones fracture clinic", "Jones", "PATIENT"),
+        ("Pager 4455 ext", "4455 ext", "PHONE"),  # an extension word stays
+        ("Account abc12345", "abc12345", "ACCOUNT"),  # letters joined to digits stay
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):
@@ -112,6 +121,38 @@ def test_cities_that_name_a_state_or_country_are_relabelled(text, surface, label
     assert [d.span.label for d in dropped] == ["CITY"]
 
 
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("Transferred from Mercy General for care.", "Mercy General", "CITY", "Mercy General"),
+        ("Has Kaiser Permanente insurance.", "Kaiser Permanente", "PATIENT", "Kaiser Permanente"),
+        ("Seen at Beth Israel Deaconess.", "Beth Israel Deaconess", "PATIENT", None),
+        ("Discharged to Spaulding Rehab on 4/2.", "Spaulding", "CITY", "Spaulding Rehab"),
+        ("Resident of Sunrise Assisted Living.", "Sunrise", "CITY", "Sunrise Assisted Living"),
+    ],
+)
+def test_institutions_read_as_names_or_places_become_hospitals(text, surface, label, expected):
+    doc = Document("d", text)
+    kept, dropped = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [(expected or surface, "HOSPITAL")]
+    assert [d.span.label for d in dropped] == [label]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        ("Patient Jane Smith Health Care Proxy signed", "Jane Smith", "PATIENT"),  # loose head
+        ("Seen by Dr. Lee Clinic hours", "Lee", "DOCTOR"),  # a title before
+        ("Mercy General Surgery consult", "Mercy General", "PATIENT"),  # a capital after
+        ("Moved from Springfield General", "Springfield", "CITY"),  # an end word does not widen
+    ],
+)
+def test_people_and_places_beside_institution_words_stay(text, surface, label):
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [(surface, label)]
+
+
 def test_screen_drops_shapeless_spans_before_the_merge():
     from phiscrub.merge.sanity import screen
 
@@ -122,6 +163,18 @@ def test_screen_drops_shapeless_spans_before_the_merge():
     kept, dropped = screen(doc, [fax, street], RULES)
     assert kept == [street]
     assert [(d.span, d.kept, d.policy) for d in dropped] == [(fax, None, "sanity")]
+
+
+def test_screen_cuts_ordinary_words_off_a_code_before_the_merge():
+    from phiscrub.merge.sanity import screen
+
+    text = "Humana ID H12345678 expired last month."
+    doc = Document("d", text)
+    vehicle = span_of(text, "H12345678 expired", "VEHICLE")
+    kept, dropped = screen(doc, [vehicle], RULES)
+    core = span_of(text, "H12345678", "VEHICLE")
+    assert [(s.start, s.end, s.label) for s in kept] == [(core.start, core.end, "VEHICLE")]
+    assert [(d.span, d.kept.end, d.policy) for d in dropped] == [(vehicle, core.end, "sanity")]
 
 
 def test_a_shapeless_span_loses_no_overlap_in_a_pipeline():

@@ -12,7 +12,9 @@ Rules, in order, for each merged span:
    does not win an overlap and take a real one with it. The screen also widens a person's
    name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
    on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
-   ("Smith's") is no such word;
+   ("Smith's") is no such word. A code or number (``code_labels``: IDs, record numbers,
+   phone numbers) loses the lower-case words at its ends when the rest holds a digit
+   ("H12345678 expired" -> "H12345678"), before its shape is checked;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -22,6 +24,8 @@ Rules, in order, for each merged span:
      "MASSEY") and at a possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
    * every word a ``never_alone`` word (or, for people, a credential or function word):
      dropped ("Mallampati II", "mildly dyspneic", "MD");
+   * a person's name ending in an eponym (the gazetteers' list) before a word that makes it
+     one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE").
@@ -32,6 +36,13 @@ Rules, in order, for each merged span:
    relabelled STATE or COUNTRY ("moved from Ohio"): models trained
    on addresses read every place after "from" as a city, and a state or country is not a
    HIPAA identifier while a city is.
+4. (checked before 2 and 3) a person's name or a place (``institution_labels``) that names
+   a hospital, clinic or care home becomes HOSPITAL (not a HIPAA identifier in i2b2's
+   scheme): a run that a head word follows, widened over it ("Spaulding" + " Rehab";
+   ``institution_heads``), a listed institution known by its name alone
+   (``institutions``: "Kaiser Permanente"), or a run of two words or more ending in a head
+   ("Beth Israel Deaconess") or in an end word (``institution_ends``: "Mercy General")
+   with no capitalised word after it.
 
 What it drops or cuts is returned with the spans, as the merge policies record their drops.
 """
@@ -45,9 +56,9 @@ from importlib import resources
 
 from phiscrub.configs import loads
 from phiscrub.detect.dictionary.gazetteers import gazetteers
-from phiscrub.document import Document, Span
+from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
-from phiscrub.merge.policies import Dropped
+from phiscrub.merge.policies import Dropped, merge_spans
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
@@ -58,6 +69,13 @@ _STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH
 # "D'Angelo"; not "Smith's" or "don't")
 _JOINED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]{2,})+(?![^\W\d_])")
 _JOINED_REACH = 40  # how far around a span a joined word is looked for
+_NEXT_WORD = re.compile(r"[ ]+([^\W\d_]+)")
+# heads that make a run before them an institution only when they end it ("Lahey Health"),
+# not when they follow a name ("Jane Smith Health Care Proxy")
+_LOOSE_HEADS = frozenset({"health", "medical", "healthcare", "health care", "children's"})
+_WORD_AT = re.compile(r"[\w'’-]+")
+_NEXT_WORDS = re.compile(r"[ ]+([^\W\d_][\w'’-]*)(?:[ ][\w'’-]+){0,2}")
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor))\.?[ ]+$")
 
 
 @dataclass(frozen=True)
@@ -74,11 +92,18 @@ class SanityRules:
     digit_labels: frozenset[str] = frozenset()
     number_labels: frozenset[str] = frozenset()
     number_words: frozenset[str] = frozenset()
+    code_labels: frozenset[str] = frozenset()
     place_kinds: bool = False
     cities_named_like_places: frozenset[str] = frozenset()
     states: frozenset[str] = frozenset()
     state_codes: frozenset[str] = frozenset()
     countries: frozenset[str] = frozenset()
+    institution_labels: frozenset[str] = frozenset()
+    institution_heads: frozenset[str] = frozenset()
+    institution_ends: frozenset[str] = frozenset()
+    institutions: frozenset[str] = frozenset()
+    eponym_heads: frozenset[str] = frozenset()
+    eponyms: frozenset[str] = frozenset()
     filler: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -95,12 +120,27 @@ _LISTS = (
     "digit_labels",
     "number_labels",
     "number_words",
+    "code_labels",
     "cities_named_like_places",
     "states",
     "state_codes",
     "countries",
+    "eponym_heads",
+    "eponyms",
+    "institution_labels",
+    "institution_heads",
+    "institution_ends",
+    "institutions",
 )
-_LABEL_LISTS = ("word_labels", "cut_labels", "digit_labels", "number_labels", "state_codes")
+_LABEL_LISTS = (
+    "word_labels",
+    "cut_labels",
+    "digit_labels",
+    "number_labels",
+    "code_labels",
+    "institution_labels",
+    "state_codes",
+)
 _FLAGS = ("drop_without_alphanumerics", "place_kinds")
 
 
@@ -123,6 +163,8 @@ def sanity_rules(language: str) -> SanityRules:
         lists["states"] |= gaz.states
         lists["state_codes"] |= gaz.state_codes
         lists["countries"] |= gaz.countries
+    if lists["eponym_heads"]:  # and the gazetteers' eponyms ("Gleason")
+        lists["eponyms"] |= gazetteers(language).eponyms
     return SanityRules(
         bool(data.get("drop_without_alphanumerics", True)),
         place_kinds=bool(data.get("place_kinds", False)),
@@ -169,6 +211,11 @@ def screen(
     kept: list[Span] = []
     dropped: list[Dropped] = []
     for span in spans:
+        if span.label in rules.code_labels:
+            trimmed = _code_core(doc.text, span, rules)
+            if trimmed is not span:
+                dropped.append(Dropped(span, trimmed, "sanity"))
+            span = trimmed
         if not _shaped(doc.span_text(span), span.label, rules):
             dropped.append(Dropped(span, None, "sanity"))
             continue
@@ -177,6 +224,32 @@ def screen(
             dropped.append(Dropped(span, whole, "sanity"))
         kept.append(whole)
     return kept, dropped
+
+
+def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
+    """``span`` without the lower-case words at its ends ("H12345678 expired" ->
+    "H12345678"), when what is left holds a digit; an extension word ("ext") stays."""
+    words = list(_LETTERS.finditer(text, span.start, span.end))
+    start, end = span.start, span.end
+
+    def ordinary(word: re.Match) -> bool:
+        lone = (word.start() == 0 or not text[word.start() - 1].isalnum()) and (
+            word.end() == len(text) or not text[word.end()].isalnum()
+        )
+        low = word.group()
+        return lone and len(low) > 1 and low.islower() and low not in rules.number_words
+
+    while words and ordinary(words[-1]) and words[-1].start() > start:
+        end = words.pop().start()
+        while end > start and not text[end - 1].isalnum():
+            end -= 1
+    while words and ordinary(words[0]) and words[0].end() < end:
+        start = words.pop(0).end()
+        while start < end and not text[start].isalnum():
+            start += 1
+    if (start, end) == (span.start, span.end) or not any(c.isdigit() for c in text[start:end]):
+        return span
+    return replace(span, start=start, end=end)
 
 
 def _whole_words(text: str, span: Span) -> Span:
@@ -194,6 +267,58 @@ def _whole_words(text: str, span: Span) -> Span:
     return replace(span, start=start, end=end)
 
 
+def _eponym_use(text: str, start: int, end: int, word: str, rules: SanityRules) -> bool:
+    """``word`` (``text[start:end]``) is an eponym that the next word makes one ("Allen
+    test"), with no title before it ("Dr. Wells")."""
+    following = _NEXT_WORD.match(text, end)
+    return (
+        word in rules.eponyms
+        and following is not None
+        and following.group(1).lower() in rules.eponym_heads
+        and not _TITLE_BEFORE.search(text, max(0, start - 8), start)
+    )
+
+
+def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
+    """A HOSPITAL span for a name or place span that names an institution (rule 4): a run that
+    a head follows, widened over it ("Spaulding" + " Rehab"), one of ``institutions``
+    ("Kaiser Permanente"), a run ending in a head ("Beth Israel Deaconess"; the words of
+    ``institution_ends`` such as "General" only with no capitalised word after); else None."""
+    surface = " ".join(text[span.start : span.end].split())
+    words = surface.lower().split()
+    after = _NEXT_WORDS.match(text, span.end)
+    widened = _head_after(text, span, after, rules) if surface[:1].isupper() else None
+    if widened is not None:
+        return widened
+    if " ".join(words) in rules.institutions:
+        return span.with_label("HOSPITAL")
+    if len(words) > 1 and _ends_in(words, rules.institution_heads):
+        return span.with_label("HOSPITAL")
+    capital_after = after is not None and after.group(1)[:1].isupper()
+    if len(words) > 1 and words[-1] in rules.institution_ends and not capital_after:
+        return span.with_label("HOSPITAL")
+    return None
+
+
+def _head_after(text: str, span: Span, after: re.Match | None, rules: SanityRules) -> Span | None:
+    """``span`` widened over the institution head that follows it, as a HOSPITAL, or None."""
+    if after is None or _TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+        return None  # "Dr. Lee Clinic": a person before the word
+    following = list(_WORD_AT.finditer(text, span.end, after.end()))
+    for size in (3, 2, 1):
+        head = " ".join(w.group().lower() for w in following[:size])
+        if len(following) < size or head not in rules.institution_heads:
+            continue
+        if head in rules.institution_ends or head in _LOOSE_HEADS:
+            continue  # "Jane Smith Health Care Proxy": not enough to call her a place
+        return replace(span, end=following[size - 1].end(), label="HOSPITAL")
+    return None
+
+
+def _ends_in(words: list[str], heads: frozenset[str]) -> bool:
+    return any(" ".join(words[-size:]) in heads for size in (3, 2, 1) if len(words) > size)
+
+
 def _place_kind(text: str, rules: SanityRules) -> str | None:
     """STATE or COUNTRY for a city span that names one (rule 3), else None."""
     low = " ".join(text.lower().split())
@@ -208,9 +333,15 @@ def _place_kind(text: str, rules: SanityRules) -> str | None:
 
 def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
+    if span.label in rules.code_labels:
+        span = _code_core(doc.text, span, rules)
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
+    if span.label in rules.institution_labels:
+        institution = _institution(doc.text, span, rules)
+        if institution is not None:
+            return institution
     if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
         kind = _place_kind(text, rules)
         if kind is not None:
@@ -238,6 +369,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if all(w in rules.never_alone for w in kept):
         return None
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
+    if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
+        return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
     if person:
@@ -266,4 +399,8 @@ def apply_sanity(
             dropped.append(Dropped(span, checked, "sanity"))
         if checked is not None:
             kept.append(checked)
+    if has_overlaps(kept):  # a span widened over a head that another span holds
+        merged = merge_spans(kept, "priority")
+        kept = list(merged.spans)
+        dropped += merged.dropped
     return kept, dropped
