@@ -51,6 +51,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Discussed plan with Anna S. and her husband.", {("PATIENT", "Anna S.")}),
         ("ms. delacroix was seen in f/u", {("PATIENT", "delacroix")}),
         (
+            "OT eval by Fernanda; PT eval by Siobhan.",
+            {("DOCTOR", "Fernanda"), ("DOCTOR", "Siobhan")},
+        ),
+        ("Updated Kelsey on plan.", {("PATIENT", "Kelsey")}),
+        (
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
             {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},
         ),
@@ -90,6 +95,9 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Glen South Williamson, KY 41503",  # nor a shorter run inside the town
         "Take Vitamin D. Will recheck; Type A. Blood",  # no listed first name before the initial
         "dr office closed; dr appt next week; ms. appointment",  # frequent words after titles
+        # a first name alone after a cue, but a place, a weekday or an eponym's use
+        "Called Jordan; eval by Austin; due by Friday; per Cardiology",
+        "Reviewed by Gleason grade; assessed by Allen test",
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

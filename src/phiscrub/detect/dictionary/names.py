@@ -149,6 +149,14 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
 )
+# A first name alone after a word that hands work or news to a person ("eval by Fernanda",
+# "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
+# English word, a place or an eponym.
+_LONE_FIRST_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
+    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
+    r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
+)
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 # A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
 # address, not a name.
@@ -192,7 +200,7 @@ EPONYM_HEADS = _words(
     """
     sign signs syndrome disease test reflex maneuver manoeuvre procedure operation fracture
     tumor tumour palsy phenomenon triad criteria score classification scale node tube catheter
-    lens law's law method technique repair incision
+    lens law's law method technique repair incision grade pattern stain staging
     """
 )
 
@@ -258,6 +266,14 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     return first, last
 
 
+def _eponym_use(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The run ends in an eponym that the next word makes one ("Gleason grade", "Allen test")."""
+    words = _WORDS.findall(text, start, end)
+    following = _NEXT_WORD.match(text, end)
+    after = following.group(1).lower() if following else ""
+    return bool(words) and words[-1].lower() in gaz.eponyms and after in EPONYM_HEADS
+
+
 def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     """At least one word of the run is a gazetteer name, or none is an eponym or a word of the
     short common list; and not every word is a frequent English word ("Social Work")."""
@@ -278,8 +294,13 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             trimmed = _trim(text, *match.span("n"), gaz)
             if trimmed is None:
                 continue
-            needs_support = rule in ("field_doctor", "dear", "relative", "contact", "patient_named")
+            needs_support = rule in (
+                *("field_doctor", "dear", "relative", "contact", "patient_named"),
+                "credential",  # not "Outpatient PT", "Home OT"
+            )
             if needs_support and not _supported(text, *trimmed, gaz):
+                continue
+            if _eponym_use(text, *trimmed, gaz):  # "Reviewed by Gleason grade"
                 continue
             found.append(trimmed)
             yield NameHit(*trimmed, label, score, rule)
@@ -291,6 +312,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
     yield from _gazetteer_names(text, gaz, found)
     yield from _lower_case_names(text, gaz, found)
+    yield from _lone_first_names(text, gaz, found)
 
 
 class Occupied:
@@ -409,3 +431,25 @@ def _lower_case_names(
         before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
         yield NameHit(start, end, label, 0.7, rule)
+
+
+def _lone_first_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed first name alone after a cue ("eval by Fernanda"), where no other rule has
+    found a name; not a place ("by Austin"), not an eponym before its head ("per Allen test")."""
+    taken = Occupied(found)
+    for match in _LONE_FIRST_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not _first_name(word, gaz):
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        following = _NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
+            continue
+        before = text[max(0, start - 20) : start]
+        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
