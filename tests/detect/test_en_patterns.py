@@ -172,6 +172,11 @@ def test_uk_phones_and_postcodes(text, expected):
         ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
         ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
         ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
+        ("Humana ID H12345678 expired", {("HEALTHPLAN", "H12345678")}),
+        ("Insurance: Aetna PPO, ID W2876541203", {("HEALTHPLAN", "W2876541203")}),
+        ("Tricare DBN 1234567890", {("HEALTHPLAN", "1234567890")}),
+        ("Medicaid ID 12345678A", {("HEALTHPLAN", "12345678A")}),  # not "Medica" + "id"
+        ("plan ID 80840", {("HEALTHPLAN", "80840")}),  # "ID" is no state after "plan"
         ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
         ("Patient 2 of 3; pt 120/80; patient 1234 beds; pt 12345.5 mg", set()),
         ("insurance number: W 2231 8870", {("HEALTHPLAN", "W 2231 8870")}),
@@ -245,6 +250,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
             "Mother, 64, has HTN; Father (70) with CAD; sister is 52.",
             {("AGE", "64"), ("AGE", "70"), ("AGE", "52")},
         ),
+        ("Pt turned 90 last week; will turn 91 in May.", {("AGE", "90"), ("AGE", "91")}),
+        ("Pt is now 96.", {("AGE", "96")}),
     ],
 )
 def test_ages_in_every_form(text, expected):
@@ -257,6 +264,7 @@ def test_ages_in_every_form(text, expected):
         "smoked for 20y; quit",  # a duration
         "alive at 10:30 on the ward; died at 50 mg?",  # a time, a dose
         "son 2 weeks ago; sister 3 times; daughters, 1 son; wife, 1 of 3",  # counts, not ages
+        "turned 90 degrees; turned 45 minutes later; HR is now 110.",  # turns and measures
     ],
 )
 def test_durations_times_and_doses_are_not_ages(text):
@@ -286,6 +294,26 @@ def test_durations_times_and_doses_are_not_ages(text):
 )
 def test_territories_trailing_directions_and_named_employers(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Admitted to Brigham and Women's Hospital.",
+            {("HOSPITAL", "Brigham and Women's Hospital")},
+        ),
+        ("Discharged to Spaulding Rehab.", {("HOSPITAL", "Spaulding Rehab")}),
+        ("Transferred from Mercy General for care.", {("HOSPITAL", "Mercy General")}),
+        (
+            "Followed at Dana-Farber; has Kaiser Permanente.",
+            {("HOSPITAL", "Dana-Farber"), ("HOSPITAL", "Kaiser Permanente")},
+        ),
+        ("Seen at General Surgery; to Mercy General Surgery clinic", set()),
+    ],
+)
+def test_hospitals_with_and_without_head_words(text, expected):
+    assert {(label, surface) for label, surface in found(text) if label == "HOSPITAL"} == expected
 
 
 def test_generic_services_without_a_cue_are_not_organizations():
