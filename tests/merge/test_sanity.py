@@ -33,6 +33,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
         ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
+        ("Signed: Hiroshi Tanaka, M.D. today", "M.D.", "CITY"),  # a credential as a place
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
     ],
 )
@@ -54,6 +55,13 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
+        (
+            "seen by Nurse Practitioner Yolanda Briggs.",
+            "Nurse Practitioner Yolanda Briggs",
+            "DOCTOR",
+            "Yolanda Briggs",
+        ),
+        ("Called Mr. Lee", "Mr. Lee", "PATIENT", "Lee"),
         ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
     ],

@@ -4,7 +4,7 @@ import pytest
 
 from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
-from phiscrub.pipeline import builtin_pipelines, load_pipeline
+from phiscrub.pipeline import Pipeline, PipelineConfig, builtin_pipelines, load_pipeline
 
 TEXT = "NHC: 368503.\nFecha de Ingreso: 12/12/2016.\nEdad: 70 años Sexo: H.\n"
 
@@ -393,3 +393,37 @@ def test_the_bundled_spanish_pipeline_is_a_private_crf_with_two_pass():
     ]
     crf = json.loads((pipeline.base / "crf" / "crf.json").read_text(encoding="utf-8"))
     assert crf["private"] is True
+
+
+class _EveryNameAPatient:
+    """A member that finds names well and reads every one as a patient's."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def detect(self, doc: Document) -> list[Span]:
+        start = doc.text.index("Hiroshi")
+        return [Span(start, start + len("Hiroshi Tanaka"), "PATIENT", 0.9, f"{self.name}:x")]
+
+
+@pytest.mark.parametrize(("roles", "label"), [(True, "DOCTOR"), (False, "PATIENT")])
+def test_roles_take_a_names_role_from_the_dictionarys_context_rules(roles, label):
+    from phiscrub import registry
+
+    registry.detectors.register("every-name-a-patient", _EveryNameAPatient)
+    try:
+        config = PipelineConfig.model_validate(
+            {
+                "name": "roles",
+                "detector": [
+                    {"type": "dictionary", "language": "en"},
+                    {"type": "plugin", "factory": "every-name-a-patient", "name": "model"},
+                ],
+                "merge": {"roles": roles},
+            }
+        )
+        text = "Electronically signed by: Hiroshi Tanaka, M.D. today"
+        spans = Pipeline(config).detect(text).spans
+    finally:
+        registry.detectors.unregister("every-name-a-patient")
+    assert [(text[s.start : s.end], s.label) for s in spans] == [("Hiroshi Tanaka", label)]

@@ -93,6 +93,7 @@ class SanityRules:
     number_labels: frozenset[str] = frozenset()
     number_words: frozenset[str] = frozenset()
     code_labels: frozenset[str] = frozenset()
+    name_prefixes: frozenset[str] = frozenset()
     place_kinds: bool = False
     cities_named_like_places: frozenset[str] = frozenset()
     states: frozenset[str] = frozenset()
@@ -121,6 +122,7 @@ _LISTS = (
     "number_labels",
     "number_words",
     "code_labels",
+    "name_prefixes",
     "cities_named_like_places",
     "states",
     "state_codes",
@@ -348,12 +350,14 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             return span.with_label(kind)
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
+    if text.replace(".", "").lower() in rules.credentials:
+        return None  # "M.D." read as a place
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     person = span.label in rules.cut_labels
     # for people's names: credentials and function words ("A." is an initial) at the ends
     filler = [
-        person and w in rules.filler and not _initial(text, m)
+        person and (w in rules.filler or w in rules.name_prefixes) and not _initial(text, m)
         for w, m in zip(lower, words, strict=True)
     ]
     if len(words) == 1:  # a one-word name goes only if it is a credential

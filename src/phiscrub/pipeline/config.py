@@ -132,6 +132,11 @@ class MergeConfig(BaseModel):
         description="a span losing to a span of its category inside it widens the winner "
         "to its extent (phiscrub.merge.policies)",
     )
+    roles: bool = Field(
+        default=False,
+        description="a person's name takes the role (PATIENT or DOCTOR) that the dictionary's "
+        "context rules agree on where they found it (phiscrub.merge.roles)",
+    )
     backstop: list[str] = Field(
         default_factory=list,
         description="detectors whose spans are kept only where no other source's span "

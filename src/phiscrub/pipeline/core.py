@@ -26,6 +26,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
+from phiscrub.merge.roles import assign_roles
 from phiscrub.merge.routing import backstop, route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules, screen
 from phiscrub.pipeline.config import (
@@ -244,11 +245,14 @@ class Pipeline:
             final, screened = screen(doc, list(final), rules)
         priority = settings.priority or DEFAULT_PRIORITY
         merged = merge_spans(final, settings.policy, priority, settings.widen)
-        if rules is None:
-            return Detection(merged.spans, tuple(spans), merged.dropped, doc.doc_id)
-        kept, cut = apply_sanity(doc, list(merged.spans), rules)
-        dropped = (*screened, *merged.dropped, *cut)
-        return Detection(tuple(kept), tuple(spans), dropped, doc.doc_id)
+        kept, dropped = list(merged.spans), [*screened, *merged.dropped]
+        if rules is not None:
+            kept, cut = apply_sanity(doc, kept, rules)
+            dropped += cut
+        if settings.roles:
+            kept, relabelled = assign_roles(kept, spans)
+            dropped += relabelled
+        return Detection(tuple(kept), tuple(spans), tuple(dropped), doc.doc_id)
 
     def detect_all(
         self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None

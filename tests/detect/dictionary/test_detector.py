@@ -55,6 +55,11 @@ def found(text: str) -> set[tuple[str, str]]:
             {("DOCTOR", "Fernanda"), ("DOCTOR", "Siobhan")},
         ),
         ("Updated Kelsey on plan.", {("PATIENT", "Kelsey")}),
+        ("Pharmacist Ahmad Siddiqui reviewed.", {("DOCTOR", "Ahmad Siddiqui")}),
+        ("Dictated By: TERESA VILLANUEVA", {("DOCTOR", "TERESA VILLANUEVA")}),
+        ("Attending of record: Okwuosa, Chinedu", {("DOCTOR", "Okwuosa, Chinedu")}),
+        ("Note written by Oyelaran, Funmilayo", {("DOCTOR", "Oyelaran, Funmilayo")}),
+        ("0800 VS stable. -Kayleigh RN", {("DOCTOR", "Kayleigh")}),
         (
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
             {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},

@@ -48,7 +48,8 @@ PATIENT_FIELDS = (
     r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|Resident)"
 )
 DOCTOR_FIELDS = (
-    r"(?:Attending(?:[ ]physician)?|ATTENDING|Surgeon|SURGEON|Assistant|Anesthesiologist|"
+    r"(?:Attending(?:[ ]physician|[ ]of[ ]record)?|ATTENDING|Surgeon|SURGEON|Assistant|"
+    r"Anesthesiologist|"
     r"Anesthesia|Provider|PROVIDER|PCP|Referring[ ](?:physician|provider|MD|doctor)|"
     r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
     r"ORD[ ]PROVIDER|ORDERED[ ]BY|REQUESTED[ ]BY|Submitting[ ]physician|Pathologist|"
@@ -58,8 +59,14 @@ DOCTOR_FIELDS = (
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
+    r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
-    r"(?:by|BY|with)[ \t]*:?"
+    r"(?:by|BY|By|with)[ \t]*:?"
+)
+ROLES = (
+    r"(?:Pharmacist|Nurse[ ]Practitioner|Physician[ ]Assistant|Nurse|Therapist|Social[ ]Worker|"
+    r"Case[ ]Manager|Dietitian|Chaplain|Midwife|Sonographer|Technologist|Phlebotomist|"
+    r"Paramedic|Resident|Fellow|Intern|Attending)"
 )
 RELATIVES = (
     r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
@@ -100,7 +107,8 @@ _RULES = (
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
         "credential",
         "DOCTOR",
-        rf"(?<![\w.-])(?P<n>{NAME})(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])(?![ ,]*\d{{5}})",
+        rf"(?<![\w.])(?<![\w]-)(?P<n>{NAME})(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])"
+        r"(?![ ,]*\d{5})",
         0.93,
     ),
     (
@@ -114,6 +122,12 @@ _RULES = (
         "DOCTOR",
         rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.9,
+    ),
+    (  # a clinician's role before the name, with no colon ("Pharmacist Ahmad Siddiqui")
+        "role_doctor",
+        "DOCTOR",
+        rf"(?<![\w]){ROLES}[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
     (
@@ -267,11 +281,13 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
 
 
 def _eponym_use(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
-    """The run ends in an eponym that the next word makes one ("Gleason grade", "Allen test")."""
+    """The next word makes the run an eponym's use: the run ends in a listed eponym or is one
+    word ("Gleason grade", "Allen test")."""
     words = _WORDS.findall(text, start, end)
     following = _NEXT_WORD.match(text, end)
     after = following.group(1).lower() if following else ""
-    return bool(words) and words[-1].lower() in gaz.eponyms and after in EPONYM_HEADS
+    eponym = len(words) == 1 or (bool(words) and words[-1].lower() in gaz.eponyms)
+    return eponym and after in EPONYM_HEADS
 
 
 def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
@@ -295,7 +311,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             if trimmed is None:
                 continue
             needs_support = rule in (
-                *("field_doctor", "dear", "relative", "contact", "patient_named"),
+                *("field_doctor", "role_doctor", "dear", "relative", "contact", "patient_named"),
                 "credential",  # not "Outpatient PT", "Home OT"
             )
             if needs_support and not _supported(text, *trimmed, gaz):

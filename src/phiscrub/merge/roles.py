@@ -1,0 +1,60 @@
+"""Roles of people's names after the merge: whether a name is a patient's or a clinician's.
+
+The models find names well but learn their role from the notes they were trained on, and the
+priority merge gives PATIENT to a name that any detector calls a patient. The dictionary's
+context rules read the role from words a note writes beside the name: a title ("Dr.", "Mrs."),
+a credential ("RN", "M.D."), a field ("Attending:", "Patient:"), a relative ("wife Anna").
+Where such a rule found a name that the merge kept, and every such rule agrees on its role, the
+name takes that role. In i2b2's scheme a patient's name is a HIPAA identifier and a clinician's
+is not, so the role decides whether a name counts as HIPAA PHI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from phiscrub.document import Span, SpanCover
+from phiscrub.merge.policies import Dropped
+
+PEOPLE = ("PATIENT", "DOCTOR")
+# the dictionary's context rules (phiscrub.detect.dictionary.names): each reads a role from the
+# words beside a name, and gives it as the span's label
+CONTEXT_RULES = frozenset(
+    {
+        *("title_doctor", "credential", "field_doctor", "role_doctor", "dear"),
+        *("title_patient", "field_patient", "relative", "relative_lower", "contact"),
+        "patient_named",
+    }
+)
+
+
+def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
+    """``spans`` with each person's name relabelled to the role that the context rules among
+    ``raw`` (the first-pass spans) agree on, and a record of each relabelled span."""
+    evidence = [s for s in raw if _role(s) is not None]
+    if not evidence:
+        return list(spans), []
+    cover = SpanCover(evidence)
+    kept: list[Span] = []
+    changed: list[Dropped] = []
+    for span in spans:
+        person = span.label in PEOPLE and cover.touches(span.start, span.end)
+        role = _agreed(span, evidence) if person else None
+        if role is None or role == span.label:
+            kept.append(span)
+            continue
+        relabelled = span.with_label(role)
+        changed.append(Dropped(span, relabelled, "roles"))
+        kept.append(relabelled)
+    return kept, changed
+
+
+def _role(span: Span) -> str | None:
+    """The role a first-pass span's rule reads, or None when its rule reads none."""
+    context = span.source.partition(":")[2] in CONTEXT_RULES
+    return span.label if context and span.label in PEOPLE else None
+
+
+def _agreed(span: Span, evidence: Sequence[Span]) -> str | None:
+    roles = {_role(e) for e in evidence if e.overlaps(span)}
+    return roles.pop() if len(roles) == 1 else None

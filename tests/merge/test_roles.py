@@ -1,0 +1,37 @@
+"""Roles of people's names: the dictionary's context rules decide PATIENT or DOCTOR."""
+
+from phiscrub.document import Span
+from phiscrub.merge.roles import assign_roles
+
+
+def test_a_name_takes_the_role_its_context_rule_reads():
+    merged = [Span(20, 34, "PATIENT", 0.9, "ensemble:crf"), Span(40, 50, "DATE", 1.0, "rules")]
+    raw = [
+        Span(20, 34, "DOCTOR", 0.93, "dictionary:credential"),
+        Span(20, 34, "PATIENT", 0.75, "dictionary:gazetteer_first_name"),  # no context
+    ]
+    kept, changed = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(20, 34, "DOCTOR"), (40, 50, "DATE")]
+    assert [(d.span.label, d.kept.label, d.policy) for d in changed] == [
+        ("PATIENT", "DOCTOR", "roles")
+    ]
+
+
+def test_rules_that_disagree_leave_the_label():
+    merged = [Span(0, 10, "PATIENT", 0.9, "ensemble:crf")]
+    raw = [
+        Span(0, 10, "DOCTOR", 0.95, "dictionary:title_doctor"),
+        Span(4, 10, "PATIENT", 0.9, "dictionary:relative"),
+    ]
+    assert assign_roles(merged, raw) == (merged, [])
+
+
+def test_only_names_that_a_context_rule_touches_change():
+    merged = [Span(0, 10, "DOCTOR", 0.9, "ensemble:crf"), Span(20, 30, "HOSPITAL", 0.9, "x")]
+    raw = [
+        Span(12, 18, "PATIENT", 0.93, "dictionary:title_patient"),
+        Span(20, 30, "PATIENT", 0.93, "dictionary:title_patient"),  # not a person's span
+    ]
+    kept, changed = assign_roles(merged, raw)
+    assert kept == merged
+    assert changed == []
