@@ -23,7 +23,7 @@ CONTEXT_RULES = frozenset(
     {
         *("title_doctor", "credential", "field_doctor", "role_doctor", "dear"),
         *("title_patient", "field_patient", "relative", "relative_lower", "contact"),
-        "patient_named",
+        *("patient_named", "patient_listed"),
     }
 )
 

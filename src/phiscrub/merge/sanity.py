@@ -306,6 +306,8 @@ def _head_after(text: str, span: Span, after: re.Match | None, rules: SanityRule
     """``span`` widened over the institution head that follows it, as a HOSPITAL, or None."""
     if after is None or _TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
         return None  # "Dr. Lee Clinic": a person before the word
+    if "," in text[span.start : span.end]:
+        return None  # "Smith, John Clinic": a name written surname first
     following = list(_WORD_AT.finditer(text, span.end, after.end()))
     for size in (3, 2, 1):
         head = " ".join(w.group().lower() for w in following[:size])

@@ -61,6 +61,20 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Note written by Oyelaran, Funmilayo", {("DOCTOR", "Oyelaran, Funmilayo")}),
         ("0800 VS stable. -Kayleigh RN", {("DOCTOR", "Kayleigh")}),
         (
+            "Why is Kowalski still NPO? Biopsy for Greenbaum?",
+            {("PATIENT", "Kowalski"), ("PATIENT", "Greenbaum")},
+        ),
+        ("pt hakimi c/o chest pain", {("PATIENT", "hakimi")}),
+        ("Is Baby Boy Hernandez in the NICU?", {("PATIENT", "Hernandez")}),
+        ("Order CBC for bed 12 (Pettigrew).", {("PATIENT", "Pettigrew")}),
+        ("Any update on Marisol?", {("PATIENT", "Marisol")}),
+        ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
+        (
+            # a list, not "Iyer, Colm" written surname first (Pratibha is on no list)
+            "Seen: Emeka Nwosu, Pratibha Iyer, Colm Gallagher.",
+            {("PATIENT", "Emeka Nwosu"), ("PATIENT", "Colm Gallagher")},
+        ),
+        (
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
             {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},
         ),
@@ -103,6 +117,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # a first name alone after a cue, but a place, a weekday or an eponym's use
         "Called Jordan; eval by Austin; due by Friday; per Cardiology",
         "Reviewed by Gleason grade; assessed by Allen test",
+        # a surname alone after a cue, but a street's or a firm's name, or a listed drug
+        "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

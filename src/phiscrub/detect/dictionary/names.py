@@ -53,7 +53,7 @@ DOCTOR_FIELDS = (
     r"Anesthesia|Provider|PROVIDER|PCP|Referring[ ](?:physician|provider|MD|doctor)|"
     r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
     r"ORD[ ]PROVIDER|ORDERED[ ]BY|REQUESTED[ ]BY|Submitting[ ]physician|Pathologist|"
-    r"Radiologist|Resident|Fellow|Intern|Consultant|Physician|cc|CC|Copy[ ]to|Read[ ]by|"
+    r"Radiologist|Resident|Fellow|Intern|Consultant|Physician|Read[ ]by|"
     r"Service[ ]attending|Attending[ ]surgeon|Sonographer|Technologist|Technician|Tech|"
     r"Nurse|RN|Therapist|Pharmacist|Dietitian|Midwife|Social[ ]worker|Case[ ]manager|Scribe|"
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
@@ -123,10 +123,25 @@ _RULES = (
         rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.9,
     ),
+    (  # a letter's copies: clinicians mostly, but letters are copied to the patient too
+        "field_copy",
+        "DOCTOR",
+        rf"(?<![\w])(?:cc|CC|Cc|Copy[ ]to|COPY[ ]TO)[ \t]*:[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?"
+        rf"(?P<n>{NAME})",
+        0.9,
+    ),
     (  # a clinician's role before the name, with no colon ("Pharmacist Ahmad Siddiqui")
         "role_doctor",
         "DOCTOR",
         rf"(?<![\w]){ROLES}[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        0.88,
+    ),
+    (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T.")
+        "patient_listed",
+        "PATIENT",
+        rf"(?:(?<![\w])(?:Baby|BABY)[ ](?:Boy|Girl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
+        rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:-][ ]*)"
+        rf"(?P<n>{NAME})",
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
@@ -167,9 +182,26 @@ _LOWER_AFTER_RELATIVE = regex.compile(
 # "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
 # English word, a place or an eponym.
 _LONE_FIRST_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
+    r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Aa]bout|[Ff]or|[Uu]pdate[ ]on|[Ss]ee|[Cc]all|[Tt]ell|"
+    r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
     r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
     r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
+)
+# A surname alone after a word that asks or tells about a patient ("meds for Quist", "Why is
+# Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
+# frequent English word, a first name, a place, an eponym or a clinical word of the short list.
+_LONE_SURNAME_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Ss]ee|[Ss]aw|[Cc]all|"
+    r"[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|[Dd]ischarge|[Aa]dmit)[ ]+"
+    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule)[ ]+(?P<n>\p{Ll}{3,}))"
+    r"(?![\w'’-]|\.\w)"
+)
+_PART_OF_A_NAME = regex.compile(r"[ ]+(?:(?:and|&)[ ]+)?\p{Lu}")
+_NOT_SURNAME = _words(
+    """
+    cipro colace senna foley holter nicu picc coumadin heparin keppra norco zosyn lasix
+    """
 )
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 # A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
@@ -191,6 +223,11 @@ _FIRST_INITIAL = regex.compile(
 _LAST_COMMA_FIRST = regex.compile(
     rf"(?<![\w.'’-])(?P<last>{WORD})[ ]?,[ ]?(?P<first>{WORD})(?:[ ]\p{{Lu}}\.)?(?![\w'’-])"
 )
+# Capitalised words on both sides of "Last, First": a list of names written first name first
+# ("Pratibha Iyer, Colm Gallagher"), unless the word before is a field ("Patient Nguyen, Thi")
+_WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
+_CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
+_MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 # Names in lower case ("john smith", "anna s.", "mr. patel"): a listed first name and a listed
 # surname (or an initial), or a title and a listed name, none of them a frequent English word.
 _LOWER_FIRST_LAST = regex.compile(
@@ -311,7 +348,9 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             if trimmed is None:
                 continue
             needs_support = rule in (
-                *("field_doctor", "role_doctor", "dear", "relative", "contact", "patient_named"),
+                *("field_doctor", "field_copy", "role_doctor", "dear", "relative", "contact"),
+                "patient_named",
+                "patient_listed",
                 "credential",  # not "Outpatient PT", "Home OT"
             )
             if needs_support and not _supported(text, *trimmed, gaz):
@@ -329,6 +368,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     yield from _gazetteer_names(text, gaz, found)
     yield from _lower_case_names(text, gaz, found)
     yield from _lone_first_names(text, gaz, found)
+    yield from _lone_surnames(text, gaz, found)
 
 
 class Occupied:
@@ -363,6 +403,14 @@ def _first_name(word: str, gaz: Gazetteers) -> bool:
     return listed and word not in NOT_NAME and not gaz.is_common(word)
 
 
+def _middle_name(word: str, gaz: Gazetteers) -> bool:
+    """``word`` after "Last, First" is a second given name ("Nguyen, Thi Lan")."""
+    low = word.lower()
+    if low in NOT_NAME or low in PLACE_WORDS:
+        return False
+    return gaz.is_name(low) or not gaz.is_common(low)
+
+
 def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
     optional middle name or initial, a listed first name and an initial ("Anna S."), or a
@@ -384,8 +432,24 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         ordinary = last.lower() in NOT_NAME or last.lower() in PLACE_WORDS
         # "Holbrook, MA": a state code in capitals after a word in mixed case is a place
         state = first in gaz.state_codes and not last.isupper()
-        if surname and not ordinary and not state and _first_name(first.lower(), gaz):
-            candidates.append(match.span())
+        before = _WORD_BEFORE.search(text, max(0, match.start() - 30), match.start())
+        listed = (
+            before is not None
+            and before.group(1).lower() not in NOT_NAME
+            and _CAPITAL_AFTER.match(text, match.end())
+        )
+        if (
+            surname
+            and not ordinary
+            and not state
+            and not listed
+            and _first_name(first.lower(), gaz)
+        ):
+            end = match.end()
+            middle = _MIDDLE_NAME.match(text, end)  # "Nguyen, Thi Lan"
+            if middle and not match.group().endswith(".") and _middle_name(middle.group(1), gaz):
+                end = middle.end()
+            candidates.append((match.start(), end))
     taken = Occupied(found)
     for start, end in sorted(set(candidates), key=lambda c: (c[0], -c[1])):
         if taken.overlaps(start, end):
@@ -469,3 +533,26 @@ def _lone_first_names(
         before = text[max(0, start - 20) : start]
         label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
         yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
+
+
+def _lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A listed surname alone after a cue ("meds for Quist", "pt hakimi"), where no other rule
+    has found a name."""
+    taken = Occupied(found)
+    for match in _LONE_SURNAME_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        surname = word in gaz.census_last_names or word in gaz.last_names
+        if taken.overlaps(start, end) or not surname or _first_name(word, gaz):
+            continue
+        if gaz.is_common(word) or word in NOT_NAME or word in _NOT_SURNAME:
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        if word in gaz.eponyms or _eponym_use(text, start, end, gaz):
+            continue
+        if _PART_OF_A_NAME.match(text, end):
+            continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
+        before = text[max(0, start - 20) : start]
+        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
