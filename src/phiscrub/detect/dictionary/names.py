@@ -398,6 +398,12 @@ class Occupied:
         self.ends[i:j] = [end]
 
 
+def _cued_label(text: str, start: int) -> str:
+    """DOCTOR when a clinician's cue stands in the 20 characters before a name, else
+    PATIENT."""
+    return "DOCTOR" if DOCTOR_CUES.search(text[max(0, start - 20) : start]) else "PATIENT"
+
+
 def _first_name(word: str, gaz: Gazetteers) -> bool:
     listed = word in gaz.first_names or word in gaz.census_first_names
     return listed and word not in NOT_NAME and not gaz.is_common(word)
@@ -457,8 +463,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         taken.add(start, end)  # a town before its address blocks the shorter runs inside it
         if _STATE_ZIP.match(text, end):
             continue
-        before = text[max(0, start - 20) : start]
-        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        label = _cued_label(text, start)
         yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
 
 
@@ -508,8 +513,7 @@ def _lower_case_names(
         if taken.overlaps(start, end):
             continue
         taken.add(start, end)
-        before = text[max(0, start - 20) : start]
-        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        label = _cued_label(text, start)
         yield NameHit(start, end, label, 0.7, rule)
 
 
@@ -530,8 +534,7 @@ def _lone_first_names(
         after = following.group(1).lower() if following else ""
         if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
             continue
-        before = text[max(0, start - 20) : start]
-        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        label = _cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
 
 
@@ -553,6 +556,5 @@ def _lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
             continue
         if _PART_OF_A_NAME.match(text, end):
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
-        before = text[max(0, start - 20) : start]
-        label = "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
+        label = _cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
