@@ -35,6 +35,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Signed: Hiroshi Tanaka, M.D. today", "M.D.", "CITY"),  # a credential as a place
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
+        ("What's the creatinine for him?", "creatinine", "PATIENT"),  # lower case, no name
+        ("the pending culture", "pending culture", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -104,6 +106,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Mr. Jones fracture clinic", "Jones", "PATIENT"),
         ("Pager 4455 ext", "4455 ext", "PHONE"),  # an extension word stays
         ("Account abc12345", "abc12345", "ACCOUNT"),  # letters joined to digits stay
+        ("Her brother ryan called", "ryan", "PATIENT"),  # lower case, on the name lists
+        ("spoke with maria gonzalez", "maria gonzalez", "PATIENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):
@@ -127,6 +131,17 @@ def test_cities_that_name_a_state_or_country_are_relabelled(text, surface, label
     kept, dropped = apply_sanity(doc, [span_of(text, surface, "CITY")], RULES)
     assert [(doc.span_text(s), s.label) for s in kept] == [(surface, label)]
     assert [d.span.label for d in dropped] == ["CITY"]
+
+
+def test_insurers_read_as_names_become_organizations():
+    text = "Insurance: UnitedHealthcare, ID 991823774. Filled at CVS."
+    doc = Document("d", text)
+    spans = [span_of(text, "UnitedHealthcare", "PATIENT"), span_of(text, "CVS", "CITY")]
+    kept, _ = apply_sanity(doc, spans, RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [
+        ("UnitedHealthcare", "ORGANIZATION"),
+        ("CVS", "ORGANIZATION"),
+    ]
 
 
 @pytest.mark.parametrize(

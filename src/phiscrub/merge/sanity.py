@@ -28,7 +28,10 @@ Rules, in order, for each merged span:
      one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
-     "INTERNAL MEDICINE").
+     "INTERNAL MEDICINE");
+   * with ``lower_case_names_listed`` on, a person's name in lower case none of whose words
+     is on the gazetteers' name lists: dropped ("the creatinine"; "ryan" is kept, and so are
+     initials, words of three letters at most: "CC/if").
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
@@ -42,7 +45,9 @@ Rules, in order, for each merged span:
    ``institution_heads``), a listed institution known by its name alone
    (``institutions``: "Kaiser Permanente"), or a run of two words or more ending in a head
    ("Beth Israel Deaconess") or in an end word (``institution_ends``: "Mercy General")
-   with no capitalised word after it.
+   with no capitalised word after it. One that is an insurer, a pharmacy chain or a
+   laboratory known by its name alone (``organizations``: "UnitedHealthcare") becomes
+   ORGANIZATION.
 
 What it drops or cuts is returned with the spans, as the merge policies record their drops.
 """
@@ -55,7 +60,7 @@ from functools import cache
 from importlib import resources
 
 from phiscrub.configs import loads
-from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
@@ -103,8 +108,12 @@ class SanityRules:
     institution_heads: frozenset[str] = frozenset()
     institution_ends: frozenset[str] = frozenset()
     institutions: frozenset[str] = frozenset()
+    organizations: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
+    names: Gazetteers | None = field(default=None, repr=False)
+    """With it, a person's name in lower case is kept only if one of its words is on the
+    name lists ("the creatinine" read as a name is no name; "her brother ryan" is one)."""
     filler: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -133,6 +142,7 @@ _LISTS = (
     "institution_heads",
     "institution_ends",
     "institutions",
+    "organizations",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -143,7 +153,7 @@ _LABEL_LISTS = (
     "institution_labels",
     "state_codes",
 )
-_FLAGS = ("drop_without_alphanumerics", "place_kinds")
+_FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed")
 
 
 @cache
@@ -170,6 +180,7 @@ def sanity_rules(language: str) -> SanityRules:
     return SanityRules(
         bool(data.get("drop_without_alphanumerics", True)),
         place_kinds=bool(data.get("place_kinds", False)),
+        names=gazetteers(language) if data.get("lower_case_names_listed", False) else None,
         **lists,
     )
 
@@ -346,6 +357,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         institution = _institution(doc.text, span, rules)
         if institution is not None:
             return institution
+        if " ".join(text.lower().split()) in rules.organizations:
+            return span.with_label("ORGANIZATION")
     if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
         kind = _place_kind(text, rules)
         if kind is not None:
@@ -379,6 +392,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
+    if person and rules.names is not None and doc.text[start:end].islower():
+        initials = all(len(w) <= 3 for w in kept)  # a typist's initials: "CC/if"
+        if not initials and not any(rules.names.is_name(w) for w in kept):
+            return None
     if person:
         for index in range(first, last):
             function = lower[index] in rules.function_words and not _initial(text, words[index])

@@ -69,6 +69,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Order CBC for bed 12 (Pettigrew).", {("PATIENT", "Pettigrew")}),
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
+        ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
+        ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
+        ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
+        ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),
         (
             # a list, not "Iyer, Colm" written surname first (Pratibha is on no list)
             "Seen: Emeka Nwosu, Pratibha Iyer, Colm Gallagher.",
@@ -116,6 +120,11 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "dr office closed; dr appt next week; ms. appointment",  # frequent words after titles
         # a first name alone after a cue, but a place, a weekday or an eponym's use
         "Called Jordan; eval by Austin; due by Friday; per Cardiology",
+        # a question about a drug or a device, and a nickname that is no name
+        "Has Lasix been given? Did Foley get removed? Is Tylenol still due?",
+        "Anna (Again) Cole",
+        # an abbreviation in capitals is no surname after a name in mixed case
+        "Sullivan DNR discussed; Jordan ICU bed",
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

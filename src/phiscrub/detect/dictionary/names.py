@@ -139,7 +139,7 @@ _RULES = (
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T.")
         "patient_listed",
         "PATIENT",
-        rf"(?:(?<![\w])(?:Baby|BABY)[ ](?:Boy|Girl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
+        rf"(?:(?<![\w])(?:[Bb]aby|BABY)[ ](?:[Bb]oy|[Gg]irl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
         rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:-][ ]*)"
         rf"(?P<n>{NAME})",
         0.88,
@@ -186,6 +186,10 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
     r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
     r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
+    # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
+    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
+    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
+    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her)\b)"
 )
 # A surname alone after a word that asks or tells about a patient ("meds for Quist", "Why is
 # Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
@@ -208,7 +212,7 @@ _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 # address, not a name.
 _STATE_ZIP = regex.compile(r"[ ]?,[ ]?\p{Lu}{2}[ ]+\d{5}(?![\w])")
 _FIRST_THEN_WORD = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?P<middle>\p{{Lu}}\.?|{WORD})[ ])?"
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?P<middle>\p{{Lu}}\.?|{WORD}|\({WORD}\))[ ])?"
     rf"(?P<last>{WORD})(?![\w'’-])"
 )
 _FIRST_THEN_LAST = regex.compile(
@@ -476,10 +480,19 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     if not _first_name(first, gaz):
         return None
     middle = (match.groupdict().get("middle") or "").lower().rstrip(".")
+    if middle.startswith("("):  # a nickname: "Margaret (Peggy) Sullivan"
+        middle = middle.strip("()")
+        if not gaz.is_name(middle):
+            return None
     ordinary = middle in NOT_NAME or (gaz.is_common(middle) and not gaz.is_name(middle))
     if len(middle) > 1 and ordinary:
         return None
     if last in NOT_NAME or (gaz.is_common(last) and not gaz.is_name(last)):
+        return None
+    written = match.group("last")
+    # an abbreviation in capitals after a name in mixed case: "Sullivan DNR", "Jordan ICU"
+    abbreviation = written.isupper() and len(written) <= 4 and not match.group("first").isupper()
+    if abbreviation and not gaz.is_name(last):
         return None
     following = _NEXT_WORD.match(text, end)
     after = following.group(1).lower() if following else ""
