@@ -133,6 +133,13 @@ def test_cities_that_name_a_state_or_country_are_relabelled(text, surface, label
     assert [d.span.label for d in dropped] == ["CITY"]
 
 
+def test_weekdays_read_as_places_become_dates():
+    text = "Appointment moved to Tues 6/3 at 2pm."
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, "Tues", "CITY")], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [("Tues", "DATE")]
+
+
 def test_insurers_read_as_names_become_organizations():
     text = "Insurance: UnitedHealthcare, ID 991823774. Filled at CVS."
     doc = Document("d", text)

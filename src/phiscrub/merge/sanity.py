@@ -29,6 +29,8 @@ Rules, in order, for each merged span:
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE");
+   * every word a ``date_words`` word (a weekday, its abbreviations): relabelled DATE
+     ("Tues" read as a town);
    * with ``lower_case_names_listed`` on, a person's name in lower case none of whose words
      is on the gazetteers' name lists: dropped ("the creatinine"; "ryan" is kept, and so are
      initials, words of three letters at most: "CC/if").
@@ -109,6 +111,7 @@ class SanityRules:
     institution_ends: frozenset[str] = frozenset()
     institutions: frozenset[str] = frozenset()
     organizations: frozenset[str] = frozenset()
+    date_words: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
     names: Gazetteers | None = field(default=None, repr=False)
@@ -143,6 +146,7 @@ _LISTS = (
     "institution_ends",
     "institutions",
     "organizations",
+    "date_words",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -387,6 +391,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kept = lower[first:last]
     if all(w in rules.never_alone for w in kept):
         return None
+    if all(w in rules.date_words for w in lower):
+        return span.with_label("DATE")  # "Tues" read as a town
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None

@@ -125,6 +125,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",
+        "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

@@ -492,8 +492,8 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     written = match.group("last")
     # an abbreviation in capitals after a name in mixed case: "Sullivan DNR", "Jordan ICU"
     abbreviation = written.isupper() and len(written) <= 4 and not match.group("first").isupper()
-    if abbreviation and not gaz.is_name(last):
-        return None
+    if abbreviation and (not gaz.is_name(last) or written in gaz.state_codes):
+        return None  # and a state's code after a town: "Quincy MA 02169"
     following = _NEXT_WORD.match(text, end)
     after = following.group(1).lower() if following else ""
     if last in gaz.eponyms and (not gaz.is_name(last) or after in EPONYM_HEADS):
