@@ -70,6 +70,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
+        ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        ("Handed off to night RN, Brittany.", {("DOCTOR", "Brittany")}),
+        ("Transport by EMS (medic J. Alvarez).", {("DOCTOR", "J. Alvarez")}),
+        ("Consent signed by daughter-in-law Rebecca Stein.", {("PATIENT", "Rebecca Stein")}),
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
         ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),
@@ -126,6 +130,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",
         "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
+        "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
+        "Signed: D. Sheehy, RN  Pgr: 89285",  # a credential after a name, then a pager
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

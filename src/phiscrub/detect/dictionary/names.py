@@ -66,10 +66,12 @@ DOCTOR_FIELDS = (
 ROLES = (
     r"(?:Pharmacist|Nurse[ ]Practitioner|Physician[ ]Assistant|Nurse|Therapist|Social[ ]Worker|"
     r"Case[ ]Manager|Dietitian|Chaplain|Midwife|Sonographer|Technologist|Phlebotomist|"
-    r"Paramedic|Resident|Fellow|Intern|Attending)"
+    r"Paramedic|Resident|Fellow|Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
+    r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide)"
 )
 RELATIVES = (
-    r"(?i:wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
+    r"(?i:(?:daughter|son|mother|father|sister|brother)-in-law|stepmother|stepfather|"
+    r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter)"
 )
@@ -133,7 +135,8 @@ _RULES = (
     (  # a clinician's role before the name, with no colon ("Pharmacist Ahmad Siddiqui")
         "role_doctor",
         "DOCTOR",
-        rf"(?<![\w]){ROLES}[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        # not a credential after a name ("D. Sheehy, RN  Pgr: 89285")
+        rf"(?<![\w])(?<!,[ ]*){ROLES}[ ]*,?[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.88,
     ),
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T.")
@@ -274,7 +277,7 @@ NOT_NAME = _words(
     obstetrics gynecology hematology icu ed er or pacu ccu micu sicu nicu
     contact call please thank thanks dear regards sincerely kind best signed dictated
     electronically cc re subject ok requesting referring ordering called result primary sees
-    seen went notified endorsed handoff paged copy to
+    seen went notified endorsed handoff paged copy to pgr pager beeper bleep ext tel cell fax
     braden apgar mallampati glasgow
     wife husband son daughter mother father brother sister spouse partner friend aunt uncle
     niece nephew cousin lady gentleman
