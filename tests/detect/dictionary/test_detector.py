@@ -71,6 +71,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        # a credential after a name, then a pager: no name after the "role"
+        ("Signed: D. Sheehy, RN  Pgr: 89285", {("DOCTOR", "D. Sheehy")}),
         ("Handed off to night RN, Brittany.", {("DOCTOR", "Brittany")}),
         ("Transport by EMS (medic J. Alvarez).", {("DOCTOR", "J. Alvarez")}),
         ("Consent signed by daughter-in-law Rebecca Stein.", {("PATIENT", "Rebecca Stein")}),
@@ -131,7 +133,6 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Sullivan DNR discussed; Jordan ICU bed",
         "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
-        "Signed: D. Sheehy, RN  Pgr: 89285",  # a credential after a name, then a pager
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
