@@ -337,6 +337,8 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("Surgery scheduled for the 14th.", {("DATE", "14th")}),
         ("Signed 14:22 03JAN2091; drawn 3Jan91", {("DATE", "03JAN2091"), ("DATE", "3Jan91")}),
         ("Admission Date: [**2091-3-4**]", {("DATE", "2091-3-4")}),
+        ("began mid-March; stable since October", {("DATE", "March"), ("DATE", "October")}),
+        ("seen in late May by her PCP", {("DATE", "May")}),
     ],
 )
 def test_international_phones_pagers_and_more_date_forms(text, expected):
@@ -352,6 +354,7 @@ def test_international_phones_pagers_and_more_date_forms(text, expected):
         "20911399 units",
         "on the 5th floor for the 3rd time; the 2nd dose",  # ordinals that are no days
         "3MAYBE; a 2Jane",
+        "He will march in the parade; she may come in May be",  # a verb; "May" after "in"
     ],
 )
 def test_phone_and_date_look_alikes(text):

@@ -31,9 +31,10 @@ Rules, in order, for each merged span:
      "INTERNAL MEDICINE");
    * every word a ``date_words`` word (a weekday, its abbreviations): relabelled DATE
      ("Tues" read as a town);
-   * with ``lower_case_names_listed`` on, a person's name in lower case none of whose words
-     is on the gazetteers' name lists: dropped ("the creatinine"; "ryan" is kept, and so are
-     initials, words of three letters at most: "CC/if").
+   * with ``lower_case_names_listed`` on, a person's name in lower case after a determiner,
+     none of whose words is on the gazetteers' name lists: dropped ("the creatinine"; "her
+     brother ryan" is kept, and so are lower-case names without a determiner, as tweets
+     write them).
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
@@ -82,6 +83,8 @@ _NEXT_WORD = re.compile(r"[ ]+([^\W\d_]+)")
 _LOOSE_HEADS = frozenset({"health", "medical", "healthcare", "health care", "children's"})
 _WORD_AT = re.compile(r"[\w'’-]+")
 _NEXT_WORDS = re.compile(r"[ ]+([^\W\d_][\w'’-]*)(?:[ ][\w'’-]+){0,2}")
+# a determiner just before a word: what follows is a thing, not a person ("the creatinine")
+_DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|this|that|these|those|its|some|any)[ ]+$")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor))\.?[ ]+$")
 
 
@@ -399,8 +402,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
     if person and rules.names is not None and doc.text[start:end].islower():
-        initials = all(len(w) <= 3 for w in kept)  # a typist's initials: "CC/if"
-        if not initials and not any(rules.names.is_name(w) for w in kept):
+        determined = _DETERMINER_BEFORE.search(doc.text, max(0, start - 8), start)
+        if determined and not any(rules.names.is_name(w) for w in kept):
             return None
     if person:
         for index in range(first, last):

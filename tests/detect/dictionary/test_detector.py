@@ -76,6 +76,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Handed off to night RN, Brittany.", {("DOCTOR", "Brittany")}),
         ("Transport by EMS (medic J. Alvarez).", {("DOCTOR", "J. Alvarez")}),
         ("Consent signed by daughter-in-law Rebecca Stein.", {("PATIENT", "Rebecca Stein")}),
+        ("Mother: Consuelo; father: deceased.", {("PATIENT", "Consuelo")}),
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
         ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),

@@ -147,7 +147,7 @@ _RULES = (
         rf"(?P<n>{NAME})",
         0.88,
     ),
-    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
+    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
     (
         "contact",
         "PATIENT",
