@@ -241,6 +241,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
     [
         ("93-YEAR-OLD WOMAN with cough", {("AGE", "93")}),
         ("now in his early nineties, frail", {("AGE", "nineties")}),
+        ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
         ("Age: 92y.", {("AGE", "92")}),
         ("Age: 92.", {("AGE", "92")}),

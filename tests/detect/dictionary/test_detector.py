@@ -71,6 +71,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
         # a credential after a name, then a pager: no name after the "role"
         ("Signed: D. Sheehy, RN  Pgr: 89285", {("DOCTOR", "D. Sheehy")}),
         ("Handed off to night RN, Brittany.", {("DOCTOR", "Brittany")}),

@@ -278,6 +278,7 @@ NOT_NAME = _words(
     contact call please thank thanks dear regards sincerely kind best signed dictated
     electronically cc re subject ok requesting referring ordering called result primary sees
     seen went notified endorsed handoff paged copy to pgr pager beeper bleep ext tel cell fax
+    triage charge night float admitting covering bedside
     braden apgar mallampati glasgow
     wife husband son daughter mother father brother sister spouse partner friend aunt uncle
     niece nephew cousin lady gentleman
