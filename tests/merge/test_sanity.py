@@ -161,6 +161,7 @@ def test_insurers_read_as_names_become_organizations():
         ("Discharged to Spaulding Rehab on 4/2.", "Spaulding", "CITY", "Spaulding Rehab"),
         ("Resident of Sunrise Assisted Living.", "Sunrise", "CITY", "Sunrise Assisted Living"),
         ("Transferred from Brigham and Women's.", "Brigham and Women's", "CITY", None),
+        ("Seen at Riverside Family Practice.", "Riverside", "CITY", "Riverside Family Practice"),
     ],
 )
 def test_institutions_read_as_names_or_places_become_hospitals(text, surface, label, expected):
