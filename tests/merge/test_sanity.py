@@ -139,6 +139,10 @@ def test_weekdays_read_as_places_become_dates():
     doc = Document("d", text)
     kept, _ = apply_sanity(doc, [span_of(text, "Tues", "CITY")], RULES)
     assert [(doc.span_text(s), s.label) for s in kept] == [("Tues", "DATE")]
+    text = "Seen by Dr. Sun today."
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, "Sun", "DOCTOR")], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [("Sun", "DOCTOR")]  # a surname
 
 
 def test_insurers_read_as_names_become_organizations():

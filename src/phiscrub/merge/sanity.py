@@ -29,8 +29,9 @@ Rules, in order, for each merged span:
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE");
-   * every word a ``date_words`` word (a weekday, its abbreviations): relabelled DATE
-     ("Tues" read as a town);
+   * a place or organisation whose every word is a ``date_words`` word (a weekday, its
+     abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
+     "Dr. Sun");
    * with ``lower_case_names_listed`` on, a person's name in lower case after a determiner,
      none of whose words is on the gazetteers' name lists: dropped ("the creatinine"; "her
      brother ryan" is kept, and so are lower-case names without a determiner, as tweets
@@ -394,8 +395,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kept = lower[first:last]
     if all(w in rules.never_alone for w in kept):
         return None
-    if all(w in rules.date_words for w in lower):
-        return span.with_label("DATE")  # "Tues" read as a town
+    if not person and all(w in rules.date_words for w in lower):
+        return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
