@@ -165,6 +165,10 @@ def test_uk_phones_and_postcodes(text, expected):
         ("MRN: 73:C8277682L.", {("MEDICALRECORD", "73:C8277682L")}),
         ("MRN #SF-998877", {("MEDICALRECORD", "SF-998877")}),
         ("Her MRN is 73:C8277682L.", {("MEDICALRECORD", "73:C8277682L")}),
+        ("EMPI 1000234567 merged; EMPI: 22", {("MEDICALRECORD", "1000234567")}),
+        # a bracket closed around the number is not part of it; one inside it is
+        ("Daughter (cell 404 5550123) aware", {("PHONE", "404 5550123")}),
+        ("Tel: +44 (0)20 7946 0958", {("PHONE", "+44 (0)20 7946 0958")}),
         ("Look up acct# 00-4471-2 today", {("ACCOUNT", "00-4471-2")}),
         ("Member: JQX445811", {("HEALTHPLAN", "JQX445811")}),
         ("MRN is pending; member: none on file; visit 03-14-2024", {("DATE", "03-14-2024")}),

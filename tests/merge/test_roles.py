@@ -35,3 +35,21 @@ def test_only_names_that_a_context_rule_touches_change():
     kept, changed = assign_roles(merged, raw)
     assert kept == merged
     assert changed == []
+
+
+def test_a_last_resort_rule_guesses_a_role_only_where_no_other_detector_reads_one():
+    merged = [
+        Span(0, 10, "PATIENT", 0.7, "dictionary:initial_surname"),  # "R. Pearson"
+        Span(20, 30, "PATIENT", 0.7, "dictionary:initial_surname"),  # the models disagree
+        Span(40, 45, "PATIENT", 0.7, "dictionary:possessive_name"),  # no one else found it
+    ]
+    raw = [
+        *merged,
+        Span(0, 10, "DOCTOR", 0.9, "crf"),
+        Span(2, 10, "DOCTOR", 0.6, "bilstm-fea"),
+        Span(20, 30, "DOCTOR", 0.9, "crf"),
+        Span(20, 30, "PATIENT", 0.8, "bilstm-fea"),
+    ]
+    kept, changed = assign_roles(merged, raw)
+    assert [(s.start, s.label) for s in kept] == [(0, "DOCTOR"), (20, "PATIENT"), (40, "PATIENT")]
+    assert [(d.span.start, d.kept.label) for d in changed] == [(0, "DOCTOR")]

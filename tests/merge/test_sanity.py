@@ -24,6 +24,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
+        ("Urine grew E. Coli, pan-sensitive.", "Coli", "CITY"),  # a species, not a town
         ("Pathology:\nbenign", "Pathology", "DEPARTMENT"),
         ("INTERNAL MEDICINE\nSeen today.", "INTERNAL MEDICINE", "DEPARTMENT"),
         ("Signed, MD", "MD", "DOCTOR"),

@@ -11,7 +11,7 @@ is not, so the role decides whether a name counts as HIPAA PHI.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from phiscrub.document import Span, SpanCover
 from phiscrub.merge.policies import Dropped
@@ -28,18 +28,30 @@ CONTEXT_RULES = frozenset(
 )
 
 
+# the dictionary's last resorts (an initial before a surname, a name before "'s labs"): they
+# find a name but only guess its role, so another detector's reading of the role comes first
+GUESSES = frozenset({"possessive_name", "initial_surname"})
+
+
 def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
     """``spans`` with each person's name relabelled to the role that the context rules among
-    ``raw`` (the first-pass spans) agree on, and a record of each relabelled span."""
+    ``raw`` (the first-pass spans) agree on, and a record of each relabelled span. A name
+    that only a last-resort rule labelled takes the role the other detectors agree on."""
     evidence = [s for s in raw if _role(s) is not None]
-    if not evidence:
+    guessed = any(_rule(s) in GUESSES for s in spans)
+    others = [s for s in raw if s.label in PEOPLE and _rule(s) not in GUESSES] if guessed else []
+    if not evidence and not others:
         return list(spans), []
-    cover = SpanCover(evidence)
+    cover = SpanCover(evidence) if evidence else None
     kept: list[Span] = []
     changed: list[Dropped] = []
     for span in spans:
-        person = span.label in PEOPLE and cover.touches(span.start, span.end)
-        role = _agreed(span, evidence) if person else None
+        role = None
+        if span.label in PEOPLE:
+            if cover is not None and cover.touches(span.start, span.end):
+                role = _agreed(span, evidence)
+            if role is None and _rule(span) in GUESSES:
+                role = _agreed(span, others, _label)
         if role is None or role == span.label:
             kept.append(span)
             continue
@@ -49,12 +61,22 @@ def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span]
     return kept, changed
 
 
+def _rule(span: Span) -> str:
+    return span.source.partition(":")[2]
+
+
+def _label(span: Span) -> str | None:
+    return span.label
+
+
 def _role(span: Span) -> str | None:
     """The role a first-pass span's rule reads, or None when its rule reads none."""
-    context = span.source.partition(":")[2] in CONTEXT_RULES
+    context = _rule(span) in CONTEXT_RULES
     return span.label if context and span.label in PEOPLE else None
 
 
-def _agreed(span: Span, evidence: Sequence[Span]) -> str | None:
-    roles = {_role(e) for e in evidence if e.overlaps(span)}
+def _agreed(
+    span: Span, evidence: Sequence[Span], role: Callable[[Span], str | None] = _role
+) -> str | None:
+    roles = {role(e) for e in evidence if e.overlaps(span)}
     return roles.pop() if len(roles) == 1 else None

@@ -67,6 +67,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("pt hakimi c/o chest pain", {("PATIENT", "hakimi")}),
         ("Is Baby Boy Hernandez in the NICU?", {("PATIENT", "Hernandez")}),
         ("Order CBC for bed 12 (Pettigrew).", {("PATIENT", "Pettigrew")}),
+        ("Bed 3 / GONZALEZ, M / 67F / sepsis", {("PATIENT", "GONZALEZ, M")}),
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
@@ -79,6 +80,12 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Consent signed by daughter-in-law Rebecca Stein.", {("PATIENT", "Rebecca Stein")}),
         ("Mother: Consuelo; father: deceased.", {("PATIENT", "Consuelo")}),
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
+        # a possessive before what a patient has in a note; an initial before a surname
+        ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),
+        ("Has Smith's INR come back?", {("PATIENT", "Smith")}),
+        ("Called T. Washington at home.", {("PATIENT", "T. Washington")}),
+        ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
+        ("is mr. o'neil still npo?", {("PATIENT", "o'neil")}),
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
         ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),
         (
@@ -138,6 +145,10 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
+        # a possessive of a disease's eponym or a drug; a species, an outline, a street
+        "Parkinson's meds given; Crohn's labs stable; Tylenol's dose reduced",
+        "Grew E. Coli and S. Aureus; H. Pylori negative; on N. Main St",
+        "A. Plan: continue meds.\nB. Hill sign negative.",
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

@@ -143,8 +143,8 @@ _RULES = (
         "patient_listed",
         "PATIENT",
         rf"(?:(?<![\w])(?:[Bb]aby|BABY)[ ](?:[Bb]oy|[Gg]irl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
-        rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:-][ ]*)"
-        rf"(?P<n>{NAME})",
+        rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:/-][ ]*)"
+        rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})",  # "Bed 3 / GONZALEZ, M / 67F"
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
@@ -241,8 +241,30 @@ _LOWER_FIRST_LAST = regex.compile(
     r"(?<![\w'’.-])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
 _LOWER_TITLE = regex.compile(
-    r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}{2,})(?![\w'’-])"
+    r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
+    r"(?![\w'’-])"
 )
+# A name with a possessive before what a patient has in a note ("Was Keanu's potassium
+# repleted?", "Has Smith's INR come back?"): kept when it is a listed name that is not a
+# frequent English word, a drug or an eponym ("Parkinson's meds" are for a disease). No
+# operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are eponyms' too.
+_POSSESSIVE_NAME = regex.compile(
+    r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)['’]s[ ]+"
+    r"(?:labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
+    r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
+    r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
+    r"dose|insulin|chart|MRN|DOB|appointment|appt|discharge|admission|"
+    r"family|wife|husband|daughter|son|mother|father|mom|dad|sister|brother|room|bed|nurse|"
+    r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
+    r"(?![\w-])"
+)
+# A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
+# Washington"): the initial is the evidence, so a town's name or a frequent word that is a
+# listed surname counts, except at the start of a line, where "A. Plan" is an outline.
+_INITIAL_SURNAME = regex.compile(
+    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
+)
+_LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 # Words that make a "First Word" run a place or an institution rather than a person.
 PLACE_WORDS = _words(
     """
@@ -373,10 +395,14 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         if listed and not gaz.is_common(word) and word not in NOT_NAME:
             found.append(match.span("n"))
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
-    yield from _gazetteer_names(text, gaz, found)
-    yield from _lower_case_names(text, gaz, found)
-    yield from _lone_first_names(text, gaz, found)
-    yield from _lone_surnames(text, gaz, found)
+    named = found[:]
+    for hits in (_gazetteer_names, _lower_case_names, _lone_first_names, _lone_surnames):
+        for hit in hits(text, gaz, found):
+            named.append((hit.start, hit.end))
+            yield hit
+    # the last resorts, where nothing above has found a name
+    yield from _possessive_names(text, gaz, named)
+    yield from _initial_surnames(text, gaz, named)
 
 
 class Occupied:
@@ -575,3 +601,45 @@ def _lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
         label = _cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
+
+
+def _possessive_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"),
+    where no other rule has found a name."""
+    taken = Occupied(found)
+    for match in _POSSESSIVE_NAME.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
+            continue
+        if word in NOT_NAME or word in _NOT_SURNAME or word in gaz.common_words:
+            continue
+        eponym = word in gaz.eponyms and not _first_name(word, gaz)
+        if eponym:  # "Parkinson's meds", "Crohn's labs": a disease's
+            continue
+        yield NameHit(start, end, _cued_label(text, start), 0.7, "possessive_name")
+
+
+def _initial_surnames(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """An initial and a listed surname ("A. Chen"), where no other rule has found a name; not
+    a street ("N. Main St"), a drug or an eponym before its head."""
+    taken = Occupied(found)
+    for match in _INITIAL_SURNAME.finditer(text):
+        start, end = match.start(), match.end()
+        word = match.group("n").lower()
+        surname = word in gaz.census_last_names or word in gaz.last_names
+        if taken.overlaps(start, end) or not surname:
+            continue
+        if word in NOT_NAME or word in _NOT_SURNAME or word in gaz.common_words:
+            continue
+        if gaz.is_common(word) and _LINE_START.search(text, max(0, start - 12), start):
+            continue  # "A. Hill" heading an outline: an item, not a person
+        following = _NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if word in PLACE_WORDS or after in PLACE_WORDS or _eponym_use(text, *match.span("n"), gaz):
+            continue
+        yield NameHit(start, end, _cued_label(text, start), 0.7, "initial_surname")
