@@ -22,7 +22,8 @@ PEOPLE = ("PATIENT", "DOCTOR")
 CONTEXT_RULES = frozenset(
     {
         *("title_doctor", "credential", "field_doctor", "role_doctor", "dear"),
-        *("title_patient", "field_patient", "relative", "relative_lower", "contact"),
+        *("title_patient", "field_patient", "relative", "relative_lower", "relative_after"),
+        "contact",
         *("patient_named", "patient_listed"),
     }
 )

@@ -65,9 +65,25 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Kowalski"), ("PATIENT", "Greenbaum")},
         ),
         ("pt hakimi c/o chest pain", {("PATIENT", "hakimi")}),
+        # queries in lower case: after "pt", a newborn's or a bed's cue, or opening a question
+        ("what is the creatinine trend for pt jones", {("PATIENT", "jones")}),
+        ("has kowalski had his echo", {("PATIENT", "kowalski")}),
+        (
+            "cultures on baby boy nguyen; vitals for bed 7 - chavez",
+            {("PATIENT", "nguyen"), ("PATIENT", "chavez")},
+        ),
+        ("list meds for patient lopez, ana", {("PATIENT", "lopez, ana")}),
+        ("Has Kowalski had his echo?", {("PATIENT", "Kowalski")}),
         ("Is Baby Boy Hernandez in the NICU?", {("PATIENT", "Hernandez")}),
         ("Order CBC for bed 12 (Pettigrew).", {("PATIENT", "Pettigrew")}),
         ("Bed 3 / GONZALEZ, M / 67F / sepsis", {("PATIENT", "GONZALEZ, M")}),
+        # a relative named before the relation, after a clinician's field ("Seen with"): both
+        # rules answer, and the merge gives a name that any detector calls a patient PATIENT
+        (
+            "Seen with Zoë Nguyễn, her daughter.",
+            {("PATIENT", "Zoë Nguyễn"), ("DOCTOR", "Zoë Nguyễn")},
+        ),
+        ("Plan reviewed with Kevin (his son).", {("PATIENT", "Kevin"), ("DOCTOR", "Kevin")}),
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
@@ -149,6 +165,10 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Parkinson's meds given; Crohn's labs stable; Tylenol's dose reduced",
         "Grew E. Coli and S. Aureus; H. Pylori negative; on N. Main St",
         "A. Plan: continue meds.\nB. Hill sign negative.",
+        "Spoke to Cardiology, her brother's team; Lasix, his diuretic",
+        # drugs, devices, services and foods opening a question in lower case; lists of words
+        "has vanc been given\nis foley still in place\nhas cardiology seen him\n"
+        "has rice been tolerated\nhistory of cough, fever; on heparin, aspirin",
     ],
 )
 def test_gazetteer_hits_alone_are_not_phi(text):

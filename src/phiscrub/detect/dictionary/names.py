@@ -148,6 +148,13 @@ _RULES = (
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
+    (  # a relative named before the relation ("Seen with Zoe Nguyen, her daughter")
+        "relative_after",
+        "PATIENT",
+        rf"(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?(?:[Hh]er|[Hh]is|[Tt]heir|the[ ]patient['’]s|"
+        rf"(?:[Pp]t|[Pp]atient)['’]s)[ ]+{RELATIVES}(?![\w-])",
+        0.9,
+    ),
     (
         "contact",
         "PATIENT",
@@ -198,16 +205,37 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
 # Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
 # frequent English word, a first name, a place, an eponym or a clinical word of the short list.
 _LONE_SURNAME_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Ss]ee|[Ss]aw|[Cc]all|"
-    r"[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|[Dd]ischarge|[Aa]dmit)[ ]+"
+    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|"
+    r"[Ss]ee|[Ss]aw|[Cc]all|[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|"
+    r"[Dd]ischarge|[Aa]dmit)[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
-    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule)[ ]+(?P<n>\p{Ll}{3,}))"
+    # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
+    # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
+    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|bed[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
+    r"(?P<n>\p{Ll}{3,})"
+    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"
+    r"(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|already|ready|seen|"
+    r"called|taken|signed|able|going|come|having|doing|feeling|his|her)\b))"
     r"(?![\w'’-]|\.\w)"
+)
+# A name in lower case written surname first after a patient cue ("labs for patient lopez,
+# ana"): a listed surname, a comma and a listed first name, neither a frequent word.
+_LOWER_LAST_COMMA_FIRST = regex.compile(
+    r"(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+"
+    r"(?P<n>(?P<last>\p{Ll}{2,}),[ ]?(?P<first>\p{Ll}{2,}))(?![\w'’-])"
 )
 _PART_OF_A_NAME = regex.compile(r"[ ]+(?:(?:and|&)[ ]+)?\p{Lu}")
 _NOT_SURNAME = _words(
     """
     cipro colace senna foley holter nicu picc coumadin heparin keppra norco zosyn lasix
+    """
+)
+# Surnames that are things a lower-case note eats, drinks or uses ("has rice been tolerated"):
+# read as names only when written with a capital.
+_LOWER_NOT_SURNAME = _words(
+    """
+    rice salt sugar honey ginger pepper bean beans bread olive lemon berry fish bacon ham
+    cotton wax stone glass steel snow frost rain bush wood ice milk butter cheese cream
     """
 )
 _NEXT_WORD = regex.compile(r"[ ]+(\w+)")
@@ -379,6 +407,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
                 continue
             needs_support = rule in (
                 *("field_doctor", "field_copy", "role_doctor", "dear", "relative", "contact"),
+                "relative_after",
                 "patient_named",
                 "patient_listed",
                 "credential",  # not "Outpatient PT", "Home OT"
@@ -545,6 +574,11 @@ def _lower_case_names(
         if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
             continue
         hits.append((match.start(), match.end(), "lower_first_last"))
+    for match in _LOWER_LAST_COMMA_FIRST.finditer(text):
+        last, first = match.group("last"), match.group("first")
+        surname = last in gaz.census_last_names or last in gaz.last_names
+        if surname and not gaz.is_common(last) and last not in NOT_NAME and _first_name(first, gaz):
+            hits.append((*match.span("n"), "lower_last_first"))
     for match in _LOWER_TITLE.finditer(text):
         last = match.group("last")
         # after "mr", "ms": any word that is not a frequent one ("ms. delacroix"); after
@@ -587,9 +621,15 @@ def _lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
     taken = Occupied(found)
     for match in _LONE_SURNAME_AFTER_CUE.finditer(text):
         start, end = match.span("n")
-        word = match.group("n").lower()
+        written = match.group("n")
+        word = written.lower()
         surname = word in gaz.census_last_names or word in gaz.last_names
-        if taken.overlaps(start, end) or not surname or _first_name(word, gaz):
+        # a capitalised first name alone is the first-name rule's; in lower case only this
+        # rule reads it ("pt jones")
+        first = _first_name(word, gaz) and not written.islower()
+        if taken.overlaps(start, end) or not surname or first:
+            continue
+        if written.islower() and word in _LOWER_NOT_SURNAME:
             continue
         if gaz.is_common(word) or word in NOT_NAME or word in _NOT_SURNAME:
             continue
