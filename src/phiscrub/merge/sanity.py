@@ -412,7 +412,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             if index > first and function:
                 end = span.start + words[index - 1].end()
                 break
-            if index + 1 < last and _POSSESSIVE.search(lower[index]):
+            if _POSSESSIVE.search(lower[index]):  # a name's is no part of it
                 end = span.start + words[index].end() - 2  # "Yamamoto's INR" -> "Yamamoto"
                 break
     if (start, end) == (span.start, span.end):
