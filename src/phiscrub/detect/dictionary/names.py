@@ -151,8 +151,9 @@ _RULES = (
     (  # a relative named before the relation ("Seen with Zoe Nguyen, her daughter")
         "relative_after",
         "PATIENT",
-        rf"(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?(?:[Hh]er|[Hh]is|[Tt]heir|the[ ]patient['’]s|"
-        rf"(?:[Pp]t|[Pp]atient)['’]s)[ ]+{RELATIVES}(?![\w-])",
+        # the name in a lookbehind: searched only where a relation stands, not at every word
+        rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?)(?:[Hh]er|[Hh]is|[Tt]heir|"
+        rf"the[ ]patient['’]s|(?:[Pp]t|[Pp]atient)['’]s)[ ]+{RELATIVES}(?![\w-])",
         0.9,
     ),
     (
