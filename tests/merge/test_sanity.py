@@ -25,6 +25,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
         ("Urine grew E. Coli, pan-sensitive.", "Coli", "CITY"),  # a species, not a town
+        ("PMH: CHF, AF, CKD", "CHF", "HOSPITAL"),  # a diagnosis in capitals
+        # a sentence ends inside the span, and neither side holds a listed name
+        (
+            "Diuresed with IV furosemide. Cardiology consulted.",
+            "IV furosemide. Cardiology",
+            "DOCTOR",
+        ),
         ("Pathology:\nbenign", "Pathology", "DEPARTMENT"),
         ("INTERNAL MEDICINE\nSeen today.", "INTERNAL MEDICINE", "DEPARTMENT"),
         ("Signed, MD", "MD", "DOCTOR"),
@@ -57,6 +64,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
         ("Is Amanda's potassium back?", "Amanda's", "PATIENT", "Amanda"),
+        ("Seen today. John Smith called.", "today. John Smith", "PATIENT", "John Smith"),
+        ("Dr. J. Smith Jr. was here.", "J. Smith Jr", "DOCTOR", "J. Smith Jr"),  # no stop
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
         (
@@ -166,6 +175,7 @@ def test_weekdays_become_dates_and_insurers_organizations(text, surface, label, 
         ("Has Kaiser Permanente insurance.", "Kaiser Permanente", "PATIENT", "Kaiser Permanente"),
         ("Seen at Beth Israel Deaconess.", "Beth Israel Deaconess", "PATIENT", None),
         ("Discharged to Spaulding Rehab on 4/2.", "Spaulding", "CITY", "Spaulding Rehab"),
+        ("Presents from Maplewood Manor.", "Maplewood", "CITY", "Maplewood Manor"),  # a care home
         ("Resident of Sunrise Assisted Living.", "Sunrise", "CITY", "Sunrise Assisted Living"),
         ("Transferred from Brigham and Women's.", "Brigham and Women's", "CITY", None),
         ("Seen at Riverside Family Practice.", "Riverside", "CITY", "Riverside Family Practice"),

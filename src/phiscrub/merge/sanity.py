@@ -59,6 +59,7 @@ What it drops or cuts is returned with the spans, as the merge policies record t
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -86,6 +87,8 @@ _WORD_AT = re.compile(r"[\w'’-]+")
 _NEXT_WORDS = re.compile(r"[ ]+([^\W\d_][\w'’-]*)(?:[ ][\w'’-]+){0,2}")
 # a determiner just before a word: what follows is a thing, not a person ("the creatinine")
 _DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|this|that|these|those|its|some|any)[ ]+$")
+# Words that a full stop abbreviates without ending a sentence, inside a person's name.
+_ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "rev", "hon"})
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor))\.?[ ]+$")
 
 
@@ -204,6 +207,28 @@ def _heading(doc: Document, start: int, end: int) -> bool:
     if after is None:
         return False
     return ":" in after.group() or doc.text[start:end].isupper()
+
+
+def _named_sentence(
+    text: str, words: Sequence[re.Match], names: Gazetteers
+) -> tuple[int, int] | None:
+    """Where a person's name span ``text`` keeps to one sentence: the whole span when no
+    sentence ends inside it, else its first sentence with a listed name word in it, or None
+    when none has one. A sentence ends at a word of two letters or more before ". "; an
+    initial or a title ("J.", "Dr.", "St.") ends none."""
+    pieces: list[list[re.Match]] = [[]]
+    for word in words:
+        pieces[-1].append(word)
+        stop = text[word.end() : word.end() + 2] == ". "
+        if stop and len(word.group()) > 1 and word.group().lower() not in _ABBREVIATIONS:
+            pieces.append([])
+    pieces = [p for p in pieces if p]
+    if len(pieces) == 1:
+        return 0, len(text)
+    for piece in pieces:
+        if any(names.is_name(w.group().lower()) for w in piece):
+            return piece[0].start(), piece[-1].end()
+    return None
 
 
 def _initial(text: str, word: re.Match) -> bool:
@@ -406,6 +431,13 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         determined = _DETERMINER_BEFORE.search(doc.text, max(0, start - 8), start)
         if determined and not any(rules.names.is_name(w) for w in kept):
             return None
+    if person and rules.names is not None:
+        piece = _named_sentence(text, words[first:last], rules.names)
+        if piece is None:
+            return None  # "IV furosemide. Cardiology": no name on either side of the stop
+        start, end = max(start, span.start + piece[0]), min(end, span.start + piece[1])
+        first = next(i for i in range(first, last) if span.start + words[i].start() >= start)
+        last = next(i for i in range(last, first, -1) if span.start + words[i - 1].end() <= end)
     if person:
         for index in range(first, last):
             function = lower[index] in rules.function_words and not _initial(text, words[index])
