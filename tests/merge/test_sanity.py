@@ -65,6 +65,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
         ("Is Amanda's potassium back?", "Amanda's", "PATIENT", "Amanda"),
         ("Seen today. John Smith called.", "today. John Smith", "PATIENT", "John Smith"),
+        ("Found by neighbor Denise on the floor", "neighbor Denise", "PATIENT", "Denise"),
         ("Dr. J. Smith Jr. was here.", "J. Smith Jr", "DOCTOR", "J. Smith Jr"),  # no stop
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
@@ -118,6 +119,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Pager 4455 ext", "4455 ext", "PHONE"),  # an extension word stays
         ("Account abc12345", "abc12345", "ACCOUNT"),  # letters joined to digits stay
         ("Her brother ryan called", "ryan", "PATIENT"),  # lower case, on the name lists
+        ("Pt: KOWALCZYK, BARBARA A   MRN", "KOWALCZYK, BARBARA A", "PATIENT"),  # an initial
+        ("Seen with Grace Son today", "Grace Son", "PATIENT"),  # a relation ends no name
         ("spoke with maria gonzalez", "maria gonzalez", "PATIENT"),
     ],
 )

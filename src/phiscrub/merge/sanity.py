@@ -119,6 +119,7 @@ class SanityRules:
     institutions: frozenset[str] = frozenset()
     organizations: frozenset[str] = frozenset()
     date_words: frozenset[str] = frozenset()
+    relations: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
     names: Gazetteers | None = field(default=None, repr=False)
@@ -154,6 +155,7 @@ _LISTS = (
     "institutions",
     "organizations",
     "date_words",
+    "relations",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -229,6 +231,12 @@ def _named_sentence(
         if any(names.is_name(w.group().lower()) for w in piece):
             return piece[0].start(), piece[-1].end()
     return None
+
+
+def _comma_initial(text: str, word: re.Match) -> bool:
+    """``word`` is a capital letter alone that ends a name written surname first."""
+    letter = word.group()
+    return len(letter) == 1 and letter.isupper() and "," in text[: word.start()]
 
 
 def _initial(text: str, word: re.Match) -> bool:
@@ -410,7 +418,11 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     ]
     if len(words) == 1:  # a one-word name goes only if it is a credential
         filler = [person and lower[0] in rules.credentials]
+    elif person and _comma_initial(text, words[-1]):
+        filler[-1] = False  # "KOWALCZYK, BARBARA A": a middle initial, not the article
     first, last = 0, len(words)
+    while first < last - 1 and person and lower[first] in rules.relations:
+        first += 1  # "neighbor Denise": who a person is to the patient stands before the name
     while first < last and filler[first]:
         first += 1
     while last > first and filler[last - 1]:
@@ -440,7 +452,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         last = next(i for i in range(last, first, -1) if span.start + words[i - 1].end() <= end)
     if person:
         for index in range(first, last):
-            function = lower[index] in rules.function_words and not _initial(text, words[index])
+            initial = _initial(text, words[index]) or _comma_initial(text, words[index])
+            function = lower[index] in rules.function_words and not initial
             if index > first and function:
                 end = span.start + words[index - 1].end()
                 break
