@@ -179,6 +179,12 @@ def test_weekdays_become_dates_and_insurers_organizations(text, surface, label, 
         ("Seen at Beth Israel Deaconess.", "Beth Israel Deaconess", "PATIENT", None),
         ("Discharged to Spaulding Rehab on 4/2.", "Spaulding", "CITY", "Spaulding Rehab"),
         ("Presents from Maplewood Manor.", "Maplewood", "CITY", "Maplewood Manor"),  # a care home
+        (
+            "Seen at Riverside Behavioral Health in 2092",
+            "Riverside",
+            "CITY",
+            "Riverside Behavioral Health",
+        ),
         ("Resident of Sunrise Assisted Living.", "Sunrise", "CITY", "Sunrise Assisted Living"),
         ("Transferred from Brigham and Women's.", "Brigham and Women's", "CITY", None),
         ("Seen at Riverside Family Practice.", "Riverside", "CITY", "Riverside Family Practice"),

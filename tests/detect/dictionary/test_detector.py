@@ -95,6 +95,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Transport by EMS (medic J. Alvarez).", {("DOCTOR", "J. Alvarez")}),
         ("Consent signed by daughter-in-law Rebecca Stein.", {("PATIENT", "Rebecca Stein")}),
         ("Mother: Consuelo; father: deceased.", {("PATIENT", "Consuelo")}),
+        ("A 34 yo man, married to Tamika, with 2 kids.", {("PATIENT", "Tamika")}),
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
         # a possessive before what a patient has in a note; an initial before a surname
         ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),

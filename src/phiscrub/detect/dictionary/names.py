@@ -73,7 +73,8 @@ RELATIVES = (
     r"(?i:(?:daughter|son|mother|father|sister|brother)-in-law|stepmother|stepfather|"
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
-    r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter)"
+    r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
+    r"married[ ]to|engaged[ ]to)"
 )
 # Who a note names beside the patient: contacts, companions, people told or called. i2b2 counts
 # them as PATIENT, like relatives.
