@@ -26,6 +26,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
         ("Urine grew E. Coli, pan-sensitive.", "Coli", "CITY"),  # a species, not a town
         ("PMH: CHF, AF, CKD", "CHF", "HOSPITAL"),  # a diagnosis in capitals
+        ("Transferred from MICU to the floor", "MICU", "CITY"),  # a hospital's unit
+        ("COPD: Spiriva, Advair, albuterol PRN", "Spiriva, Advair", "DOCTOR"),  # medicines
+        ("Romberg negative. Tinel positive.", "Romberg negative. Tinel", "PATIENT"),  # signs
+        ("Seen on Tower 5 West today", "Tower 5 West", "DATE"),  # a ward
         # a sentence ends inside the span, and neither side holds a listed name
         (
             "Diuresed with IV furosemide. Cardiology consulted.",

@@ -120,6 +120,7 @@ class SanityRules:
     organizations: frozenset[str] = frozenset()
     date_words: frozenset[str] = frozenset()
     relations: frozenset[str] = frozenset()
+    never_in_dates: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
     names: Gazetteers | None = field(default=None, repr=False)
@@ -156,6 +157,7 @@ _LISTS = (
     "organizations",
     "date_words",
     "relations",
+    "never_in_dates",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -249,6 +251,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False
     if label in rules.digit_labels and not any(c.isdigit() for c in text):
         return False
+    if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):
+        return False  # "Tower 5 West": a ward, not a date
     if label in rules.number_labels:
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
@@ -450,6 +454,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         start, end = max(start, span.start + piece[0]), min(end, span.start + piece[1])
         first = next(i for i in range(first, last) if span.start + words[i].start() >= start)
         last = next(i for i in range(last, first, -1) if span.start + words[i - 1].end() <= end)
+        if all(w in rules.never_alone for w in lower[first:last]):
+            return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
         for index in range(first, last):
             initial = _initial(text, words[index]) or _comma_initial(text, words[index])
