@@ -125,6 +125,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Her brother ryan called", "ryan", "PATIENT"),  # lower case, on the name lists
         ("Pt: KOWALCZYK, BARBARA A   MRN", "KOWALCZYK, BARBARA A", "PATIENT"),  # an initial
         ("Seen with Grace Son today", "Grace Son", "PATIENT"),  # a relation ends no name
+        ("Lives at Apt. 595 on Elm", "Apt. 595", "PATIENT"),  # an address misread: still PHI
+        ("Lives at ul. Jesionowa 4", "ul. Jesionowa", "DOCTOR"),  # an abbreviation, no stop
         ("spoke with maria gonzalez", "maria gonzalez", "PATIENT"),
     ],
 )

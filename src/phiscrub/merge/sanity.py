@@ -88,7 +88,10 @@ _NEXT_WORDS = re.compile(r"[ ]+([^\W\d_][\w'’-]*)(?:[ ][\w'’-]+){0,2}")
 # a determiner just before a word: what follows is a thing, not a person ("the creatinine")
 _DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|this|that|these|those|its|some|any)[ ]+$")
 # Words that a full stop abbreviates without ending a sentence, inside a person's name.
-_ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "rev", "hon"})
+_ABBREVIATIONS = frozenset(
+    {"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "rev", "hon"}
+    | {"apt", "ste", "ave", "rd", "blvd", "ul", "no", "dept", "co", "inc", "ltd", "fl", "mt"}
+)
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor))\.?[ ]+$")
 
 
@@ -218,8 +221,9 @@ def _named_sentence(
 ) -> tuple[int, int] | None:
     """Where a person's name span ``text`` keeps to one sentence: the whole span when no
     sentence ends inside it, else its first sentence with a listed name word in it, or None
-    when none has one. A sentence ends at a word of two letters or more before ". "; an
-    initial or a title ("J.", "Dr.", "St.") ends none."""
+    when none has one and the span holds no digit (an address misread as a name is still
+    PHI). A sentence ends at a word of two letters or more before ". "; an initial, a title
+    or an abbreviation ("J.", "Dr.", "Apt.") ends none."""
     pieces: list[list[re.Match]] = [[]]
     for word in words:
         pieces[-1].append(word)
@@ -232,6 +236,8 @@ def _named_sentence(
     for piece in pieces:
         if any(names.is_name(w.group().lower()) for w in piece):
             return piece[0].start(), piece[-1].end()
+    if any(c.isdigit() for c in text):
+        return 0, len(text)  # an address or a number misread as a name is still PHI
     return None
 
 
