@@ -101,6 +101,7 @@ def test_finds_formulaic_phi(text, expected):
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
         "Works at Home. Worked at Night since 2 weeks.",
+        "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser 2089-2091 member.",
     ],
 )
 def test_leaves_clinical_look_alikes(text):
@@ -166,6 +167,13 @@ def test_uk_phones_and_postcodes(text, expected):
         ("MRN #SF-998877", {("MEDICALRECORD", "SF-998877")}),
         ("Her MRN is 73:C8277682L.", {("MEDICALRECORD", "73:C8277682L")}),
         ("EMPI 1000234567 merged; EMPI: 22", {("MEDICALRECORD", "1000234567")}),
+        # a payer's ID with no "ID" between, and a last group of two digits
+        ("Ins: UHC 9123 4567 89", {("HEALTHPLAN", "9123 4567 89")}),
+        ("Humana member H1234567801 called", {("HEALTHPLAN", "H1234567801")}),
+        ("Cigna, member number U 1234 5678 01", {("HEALTHPLAN", "U 1234 5678 01")}),
+        ("AARP Medicare Supplement 123456789-11", {("HEALTHPLAN", "123456789-11")}),
+        ("subscriber: 123456789-01", {("HEALTHPLAN", "123456789-01")}),
+        ("MRN 1234567 72 hours ago", {("MEDICALRECORD", "1234567")}),  # a duration after it
         # a bracket closed around the number is not part of it; one inside it is
         ("Daughter (cell 404 5550123) aware", {("PHONE", "404 5550123")}),
         ("Tel: +44 (0)20 7946 0958", {("PHONE", "+44 (0)20 7946 0958")}),
