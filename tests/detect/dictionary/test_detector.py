@@ -185,7 +185,7 @@ def test_labels_option_limits_output():
 
 
 def test_occupied_ranges_merge_and_answer_overlaps():
-    from phiscrub.detect.dictionary.names import Occupied
+    from phiscrub.detect.dictionary.name_words import Occupied
 
     taken = Occupied([(10, 20), (5, 8), (18, 25)])
     assert (taken.starts, taken.ends) == ([5, 10], [8, 25])

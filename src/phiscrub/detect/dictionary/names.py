@@ -9,25 +9,32 @@ the i2b2 guidelines.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import cache
 
 import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case.
-WORD = (
-    r"(?:\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)*"
-    r"|\p{Lu}['’]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
+from phiscrub.detect.dictionary.lone_names import (
+    initial_surnames,
+    lone_first_names,
+    lone_surnames,
+    possessive_names,
 )
+from phiscrub.detect.dictionary.name_words import (
+    EPONYM_HEADS,
+    NAME_WORDS,
+    NEXT_WORD,
+    NOT_NAME,
+    PLACE_WORDS,
+    WORD,
+    NameHit,
+    Occupied,
+    cued_label,
+    eponym_use,
+    first_name,
+)
+
 INITIAL = r"\p{Lu}\.?"
 FIRST_LAST = rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ ])|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 LAST_FIRST = rf"{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?"
@@ -88,10 +95,6 @@ AFTER_PATIENT = (
     r"(?=[ ](?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
     r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues)\b"
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
-)
-DOCTOR_CUES = regex.compile(
-    r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
-    r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b)"
 )
 
 _RULES = (
@@ -180,7 +183,6 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
     return tuple((name, label, regex.compile(rx), score) for name, label, rx, score in _RULES)
 
 
-_WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
 _PARTICLES = regex.compile(PARTICLES)
 _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 # A first name written in lower case after a relative ("her brother ryan called"): kept only
@@ -190,57 +192,12 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
 )
-# A first name alone after a word that hands work or news to a person ("eval by Fernanda",
-# "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
-# English word, a place or an eponym.
-_LONE_FIRST_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Aa]bout|[Ff]or|[Uu]pdate[ ]on|[Ss]ee|[Cc]all|[Tt]ell|"
-    r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
-    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
-    r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
-    # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
-    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
-    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
-    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her)\b)"
-)
-# A surname alone after a word that asks or tells about a patient ("meds for Quist", "Why is
-# Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
-# frequent English word, a first name, a place, an eponym or a clinical word of the short list.
-_LONE_SURNAME_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|"
-    r"[Ss]ee|[Ss]aw|[Cc]all|[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|"
-    r"[Dd]ischarge|[Aa]dmit)[ ]+"
-    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
-    # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
-    # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
-    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|bed[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
-    r"(?P<n>\p{Ll}{3,})"
-    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"
-    r"(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|already|ready|seen|"
-    r"called|taken|signed|able|going|come|having|doing|feeling|his|her)\b))"
-    r"(?![\w'’-]|\.\w)"
-)
 # A name in lower case written surname first after a patient cue ("labs for patient lopez,
 # ana"): a listed surname, a comma and a listed first name, neither a frequent word.
 _LOWER_LAST_COMMA_FIRST = regex.compile(
     r"(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+"
     r"(?P<n>(?P<last>\p{Ll}{2,}),[ ]?(?P<first>\p{Ll}{2,}))(?![\w'’-])"
 )
-_PART_OF_A_NAME = regex.compile(r"[ ]+(?:(?:and|&)[ ]+)?\p{Lu}")
-_NOT_SURNAME = _words(
-    """
-    cipro colace senna foley holter nicu picc coumadin heparin keppra norco zosyn lasix
-    """
-)
-# Surnames that are things a lower-case note eats, drinks or uses ("has rice been tolerated"):
-# read as names only when written with a capital.
-_LOWER_NOT_SURNAME = _words(
-    """
-    rice salt sugar honey ginger pepper bean beans bread olive lemon berry fish bacon ham
-    cotton wax stone glass steel snow frost rain bush wood ice milk butter cheese cream
-    """
-)
-_NEXT_WORD = regex.compile(r"[ ]+(\w+)")
 # A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
 # address, not a name.
 _STATE_ZIP = regex.compile(r"[ ]?,[ ]?\p{Lu}{2}[ ]+\d{5}(?![\w])")
@@ -274,82 +231,11 @@ _LOWER_TITLE = regex.compile(
     r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
     r"(?![\w'’-])"
 )
-# A name with a possessive before what a patient has in a note ("Was Keanu's potassium
-# repleted?", "Has Smith's INR come back?"): kept when it is a listed name that is not a
-# frequent English word, a drug or an eponym ("Parkinson's meds" are for a disease). No
-# operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are eponyms' too.
-_POSSESSIVE_NAME = regex.compile(
-    r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)['’]s[ ]+"
-    r"(?:labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
-    r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
-    r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
-    r"dose|insulin|chart|MRN|DOB|appointment|appt|discharge|admission|"
-    r"family|wife|husband|daughter|son|mother|father|mom|dad|sister|brother|room|bed|nurse|"
-    r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
-    r"(?![\w-])"
-)
-# A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
-# Washington"): the initial is the evidence, so a town's name or a frequent word that is a
-# listed surname counts, except at the start of a line, where "A. Plan" is an outline.
-_INITIAL_SURNAME = regex.compile(
-    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
-)
-_LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
-# Words that make a "First Word" run a place or an institution rather than a person.
-PLACE_WORDS = _words(
-    """
-    street st avenue ave road rd drive dr lane ln court ct boulevard blvd way place terrace
-    circle loop curve mills mill mews glens glen mountains mountain bridge mall park lake
-    industries group llc inc corp company logistics sons schools school university college
-    hospital clinic center centre memorial airport church ymca beach island islands
-    """
-)
-
-# Words after an eponym that make it one ("Brown-Sequard syndrome", "Graves disease").
-EPONYM_HEADS = _words(
-    """
-    sign signs syndrome disease test reflex maneuver manoeuvre procedure operation fracture
-    tumor tumour palsy phenomenon triad criteria score classification scale node tube catheter
-    lens law's law method technique repair incision grade pattern stain staging
-    """
-)
-
-# Capitalised words that end or start a run without being part of the name.
-NOT_NAME = _words(
-    """
-    the a an and or of to in on at for with by from per as is was he she his her they their
-    patient pt dr md do rn np pa mr mrs ms miss doctor attending surgeon provider pcp clinic
-    hospital center medical unit floor room service team department note report summary
-    history physical exam plan assessment impression discharge admission date dob mrn age sex
-    male female man woman yes no none denies reports today tomorrow yesterday
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday
-    cardiology oncology neurology radiology psychiatry pediatrics surgery medicine nephrology
-    gastroenterology dermatology orthopedics urology pulmonology endocrinology rheumatology
-    obstetrics gynecology hematology icu ed er or pacu ccu micu sicu nicu
-    contact call please thank thanks dear regards sincerely kind best signed dictated
-    electronically cc re subject ok requesting referring ordering called result primary sees
-    seen went notified endorsed handoff paged copy to pgr pager beeper bleep ext tel cell fax
-    triage charge night float admitting covering bedside
-    braden apgar mallampati glasgow
-    wife husband son daughter mother father brother sister spouse partner friend aunt uncle
-    niece nephew cousin lady gentleman
-    """
-)
-
-
-@dataclass(frozen=True)
-class NameHit:
-    start: int
-    end: int
-    label: str
-    score: float
-    rule: str
 
 
 def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] | None:
     """Drop leading and trailing words that are not name words; None when nothing is left."""
-    words = [m for m in _WORDS.finditer(text, start, end)]
+    words = [m for m in NAME_WORDS.finditer(text, start, end)]
 
     def name_like(m: regex.Match) -> bool:
         if _CREDENTIAL.fullmatch(m.group()):
@@ -377,20 +263,10 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     return first, last
 
 
-def _eponym_use(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
-    """The next word makes the run an eponym's use: the run ends in a listed eponym or is one
-    word ("Gleason grade", "Allen test")."""
-    words = _WORDS.findall(text, start, end)
-    following = _NEXT_WORD.match(text, end)
-    after = following.group(1).lower() if following else ""
-    eponym = len(words) == 1 or (bool(words) and words[-1].lower() in gaz.eponyms)
-    return eponym and after in EPONYM_HEADS
-
-
 def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     """At least one word of the run is a gazetteer name, or none is an eponym or a word of the
     short common list; and not every word is a frequent English word ("Social Work")."""
-    words = [m.group().lower().rstrip(".") for m in _WORDS.finditer(text, start, end)]
+    words = [m.group().lower().rstrip(".") for m in NAME_WORDS.finditer(text, start, end)]
     if all(gaz.is_common(w) and not gaz.is_name(w) for w in words if len(w) > 1):
         return False
     if any(gaz.is_name(w) for w in words):
@@ -416,7 +292,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             )
             if needs_support and not _supported(text, *trimmed, gaz):
                 continue
-            if _eponym_use(text, *trimmed, gaz):  # "Reviewed by Gleason grade"
+            if eponym_use(text, *trimmed, gaz):  # "Reviewed by Gleason grade"
                 continue
             found.append(trimmed)
             yield NameHit(*trimmed, label, score, rule)
@@ -427,51 +303,13 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             found.append(match.span("n"))
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
     named = found[:]
-    for hits in (_gazetteer_names, _lower_case_names, _lone_first_names, _lone_surnames):
+    for hits in (_gazetteer_names, _lower_case_names, lone_first_names, lone_surnames):
         for hit in hits(text, gaz, found):
             named.append((hit.start, hit.end))
             yield hit
     # the last resorts, where nothing above has found a name
-    yield from _possessive_names(text, gaz, named)
-    yield from _initial_surnames(text, gaz, named)
-
-
-class Occupied:
-    """Character ranges already taken, kept merged and sorted, so that an overlap check costs
-    a binary search (a note full of names stays linear, not quadratic)."""
-
-    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        for start, end in sorted(spans):
-            self.add(start, end)
-
-    def overlaps(self, start: int, end: int) -> bool:
-        i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
-        return i >= 0 and self.ends[i] > start
-
-    def add(self, start: int, end: int) -> None:
-        i = bisect_left(self.starts, start)
-        if i > 0 and self.ends[i - 1] >= start:  # joins the range before
-            i -= 1
-            start = self.starts[i]
-        j = i
-        while j < len(self.starts) and self.starts[j] <= end:  # and those it reaches
-            end = max(end, self.ends[j])
-            j += 1
-        self.starts[i:j] = [start]
-        self.ends[i:j] = [end]
-
-
-def _cued_label(text: str, start: int) -> str:
-    """DOCTOR when a clinician's cue stands in the 20 characters before a name, else
-    PATIENT."""
-    return "DOCTOR" if DOCTOR_CUES.search(text[max(0, start - 20) : start]) else "PATIENT"
-
-
-def _first_name(word: str, gaz: Gazetteers) -> bool:
-    listed = word in gaz.first_names or word in gaz.census_first_names
-    return listed and word not in NOT_NAME and not gaz.is_common(word)
+    yield from possessive_names(text, gaz, named)
+    yield from initial_surnames(text, gaz, named)
 
 
 def _middle_name(word: str, gaz: Gazetteers) -> bool:
@@ -495,7 +333,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             if end is not None:
                 candidates.append((match.start(), end))
     for match in _FIRST_INITIAL.finditer(text, overlapped=True):
-        if _first_name(match.group("first").lower(), gaz):
+        if first_name(match.group("first").lower(), gaz):
             candidates.append(match.span())
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
         last, first = match.group("last"), match.group("first")
@@ -509,13 +347,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             and before.group(1).lower() not in NOT_NAME
             and _CAPITAL_AFTER.match(text, match.end())
         )
-        if (
-            surname
-            and not ordinary
-            and not state
-            and not listed
-            and _first_name(first.lower(), gaz)
-        ):
+        if surname and not ordinary and not state and not listed and first_name(first.lower(), gaz):
             end = match.end()
             middle = _MIDDLE_NAME.match(text, end)  # "Nguyen, Thi Lan"
             if middle and not match.group().endswith(".") and _middle_name(middle.group(1), gaz):
@@ -528,7 +360,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         taken.add(start, end)  # a town before its address blocks the shorter runs inside it
         if _STATE_ZIP.match(text, end):
             continue
-        label = _cued_label(text, start)
+        label = cued_label(text, start)
         yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
 
 
@@ -538,7 +370,7 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     end = match.end()
     if last.endswith(("'s", "’s")):  # a possessive: "Robert Brown's labs"
         last, end = last[:-2], end - 2
-    if not _first_name(first, gaz):
+    if not first_name(first, gaz):
         return None
     middle = (match.groupdict().get("middle") or "").lower().rstrip(".")
     if middle.startswith("("):  # a nickname: "Margaret (Peggy) Sullivan"
@@ -555,7 +387,7 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     abbreviation = written.isupper() and len(written) <= 4 and not match.group("first").isupper()
     if abbreviation and (not gaz.is_name(last) or written in gaz.state_codes):
         return None  # and a state's code after a town: "Quincy MA 02169"
-    following = _NEXT_WORD.match(text, end)
+    following = NEXT_WORD.match(text, end)
     after = following.group(1).lower() if following else ""
     if last in gaz.eponyms and (not gaz.is_name(last) or after in EPONYM_HEADS):
         return None
@@ -571,7 +403,7 @@ def _lower_case_names(
     hits: list[tuple[int, int, str]] = []
     for match in _LOWER_FIRST_LAST.finditer(text, overlapped=True):
         first, last = match.group("first"), match.group("last").rstrip(".")
-        if not _first_name(first, gaz):
+        if not first_name(first, gaz):
             continue
         if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
             continue
@@ -579,7 +411,7 @@ def _lower_case_names(
     for match in _LOWER_LAST_COMMA_FIRST.finditer(text):
         last, first = match.group("last"), match.group("first")
         surname = last in gaz.census_last_names or last in gaz.last_names
-        if surname and not gaz.is_common(last) and last not in NOT_NAME and _first_name(first, gaz):
+        if surname and not gaz.is_common(last) and last not in NOT_NAME and first_name(first, gaz):
             hits.append((*match.span("n"), "lower_last_first"))
     for match in _LOWER_TITLE.finditer(text):
         last = match.group("last")
@@ -592,96 +424,5 @@ def _lower_case_names(
         if taken.overlaps(start, end):
             continue
         taken.add(start, end)
-        label = _cued_label(text, start)
+        label = cued_label(text, start)
         yield NameHit(start, end, label, 0.7, rule)
-
-
-def _lone_first_names(
-    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
-) -> Iterator[NameHit]:
-    """A listed first name alone after a cue ("eval by Fernanda"), where no other rule has
-    found a name; not a place ("by Austin"), not an eponym before its head ("per Allen test")."""
-    taken = Occupied(found)
-    for match in _LONE_FIRST_AFTER_CUE.finditer(text):
-        start, end = match.span("n")
-        word = match.group("n").lower()
-        if taken.overlaps(start, end) or not _first_name(word, gaz):
-            continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
-            continue
-        following = _NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
-        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
-            continue
-        label = _cued_label(text, start)
-        yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
-
-
-def _lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """A listed surname alone after a cue ("meds for Quist", "pt hakimi"), where no other rule
-    has found a name."""
-    taken = Occupied(found)
-    for match in _LONE_SURNAME_AFTER_CUE.finditer(text):
-        start, end = match.span("n")
-        written = match.group("n")
-        word = written.lower()
-        surname = word in gaz.census_last_names or word in gaz.last_names
-        # a capitalised first name alone is the first-name rule's; in lower case only this
-        # rule reads it ("pt jones")
-        first = _first_name(word, gaz) and not written.islower()
-        if taken.overlaps(start, end) or not surname or first:
-            continue
-        if written.islower() and word in _LOWER_NOT_SURNAME:
-            continue
-        if gaz.is_common(word) or word in NOT_NAME or word in _NOT_SURNAME:
-            continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
-            continue
-        if word in gaz.eponyms or _eponym_use(text, start, end, gaz):
-            continue
-        if _PART_OF_A_NAME.match(text, end):
-            continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
-        label = _cued_label(text, start)
-        yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
-
-
-def _possessive_names(
-    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
-) -> Iterator[NameHit]:
-    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"),
-    where no other rule has found a name."""
-    taken = Occupied(found)
-    for match in _POSSESSIVE_NAME.finditer(text):
-        start, end = match.span("n")
-        word = match.group("n").lower()
-        if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
-            continue
-        if word in NOT_NAME or word in _NOT_SURNAME or word in gaz.common_words:
-            continue
-        eponym = word in gaz.eponyms and not _first_name(word, gaz)
-        if eponym:  # "Parkinson's meds", "Crohn's labs": a disease's
-            continue
-        yield NameHit(start, end, _cued_label(text, start), 0.7, "possessive_name")
-
-
-def _initial_surnames(
-    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
-) -> Iterator[NameHit]:
-    """An initial and a listed surname ("A. Chen"), where no other rule has found a name; not
-    a street ("N. Main St"), a drug or an eponym before its head."""
-    taken = Occupied(found)
-    for match in _INITIAL_SURNAME.finditer(text):
-        start, end = match.start(), match.end()
-        word = match.group("n").lower()
-        surname = word in gaz.census_last_names or word in gaz.last_names
-        if taken.overlaps(start, end) or not surname:
-            continue
-        if word in NOT_NAME or word in _NOT_SURNAME or word in gaz.common_words:
-            continue
-        if gaz.is_common(word) and _LINE_START.search(text, max(0, start - 12), start):
-            continue  # "A. Hill" heading an outline: an item, not a person
-        following = _NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
-        if word in PLACE_WORDS or after in PLACE_WORDS or _eponym_use(text, *match.span("n"), gaz):
-            continue
-        yield NameHit(start, end, _cued_label(text, start), 0.7, "initial_surname")

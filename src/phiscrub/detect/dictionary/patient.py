@@ -18,7 +18,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
-from phiscrub.detect.dictionary.names import NOT_NAME
+from phiscrub.detect.dictionary.name_words import NOT_NAME
 from phiscrub.document import Document, Span
 from phiscrub.text.tokenize import tokenize
 

@@ -9,7 +9,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
-from phiscrub.detect.dictionary.names import WORD, NameHit, Occupied
+from phiscrub.detect.dictionary.name_words import WORD, NameHit, Occupied
 from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"

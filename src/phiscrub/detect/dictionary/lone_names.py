@@ -1,0 +1,184 @@
+"""Names that stand alone: a first name or a surname after a word that hands work to a
+person or asks about one ("eval by Fernanda", "pt jones"), a name before a possessive and a
+lab ("Keanu's potassium"), a surname after an initial ("A. Chen"). Each is kept only where
+no context rule has found a name, and only when the word is on the name lists and is no
+frequent word, place, drug or eponym."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import regex
+
+from phiscrub.detect.dictionary.gazetteers import Gazetteers
+from phiscrub.detect.dictionary.name_words import (
+    EPONYM_HEADS,
+    NEXT_WORD,
+    NOT_NAME,
+    NOT_SURNAME,
+    PLACE_WORDS,
+    NameHit,
+    Occupied,
+    cued_label,
+    eponym_use,
+    first_name,
+    word_set,
+)
+
+# A first name alone after a word that hands work or news to a person ("eval by Fernanda",
+# "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
+# English word, a place or an eponym.
+_LONE_FIRST_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Aa]bout|[Ff]or|[Uu]pdate[ ]on|[Ss]ee|[Cc]all|[Tt]ell|"
+    r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
+    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
+    r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
+    # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
+    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
+    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
+    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her)\b)"
+)
+
+
+# A surname alone after a word that asks or tells about a patient ("meds for Quist", "Why is
+# Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
+# frequent English word, a first name, a place, an eponym or a clinical word of the short list.
+_LONE_SURNAME_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|"
+    r"[Ss]ee|[Ss]aw|[Cc]all|[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|"
+    r"[Dd]ischarge|[Aa]dmit)[ ]+"
+    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
+    # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
+    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|bed[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
+    r"(?P<n>\p{Ll}{3,})"
+    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"
+    r"(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|already|ready|seen|"
+    r"called|taken|signed|able|going|come|having|doing|feeling|his|her)\b))"
+    r"(?![\w'’-]|\.\w)"
+)
+
+
+_PART_OF_A_NAME = regex.compile(r"[ ]+(?:(?:and|&)[ ]+)?\p{Lu}")
+
+
+# Surnames that are things a lower-case note eats, drinks or uses ("has rice been tolerated"):
+# read as names only when written with a capital.
+_LOWER_NOT_SURNAME = word_set(
+    """
+    rice salt sugar honey ginger pepper bean beans bread olive lemon berry fish bacon ham
+    cotton wax stone glass steel snow frost rain bush wood ice milk butter cheese cream
+    """
+)
+
+
+# A name with a possessive before what a patient has in a note ("Was Keanu's potassium
+# repleted?", "Has Smith's INR come back?"): kept when it is a listed name that is not a
+# frequent English word, a drug or an eponym ("Parkinson's meds" are for a disease). No
+# operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are eponyms' too.
+_POSSESSIVE_NAME = regex.compile(
+    r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)['’]s[ ]+"
+    r"(?:labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
+    r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
+    r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
+    r"dose|insulin|chart|MRN|DOB|appointment|appt|discharge|admission|"
+    r"family|wife|husband|daughter|son|mother|father|mom|dad|sister|brother|room|bed|nurse|"
+    r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
+    r"(?![\w-])"
+)
+
+
+# A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
+# Washington"): the initial is the evidence, so a town's name or a frequent word that is a
+# listed surname counts, except at the start of a line, where "A. Plan" is an outline.
+_INITIAL_SURNAME = regex.compile(
+    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
+)
+
+
+_LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
+
+
+def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A listed first name alone after a cue ("eval by Fernanda"), where no other rule has
+    found a name; not a place ("by Austin"), not an eponym before its head ("per Allen test")."""
+    taken = Occupied(found)
+    for match in _LONE_FIRST_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not first_name(word, gaz):
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        following = NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
+            continue
+        label = cued_label(text, start)
+        yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
+
+
+def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A listed surname alone after a cue ("meds for Quist", "pt hakimi"), where no other rule
+    has found a name."""
+    taken = Occupied(found)
+    for match in _LONE_SURNAME_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        written = match.group("n")
+        word = written.lower()
+        surname = word in gaz.census_last_names or word in gaz.last_names
+        # a capitalised first name alone is the first-name rule's; in lower case only this
+        # rule reads it ("pt jones")
+        first = first_name(word, gaz) and not written.islower()
+        if taken.overlaps(start, end) or not surname or first:
+            continue
+        if written.islower() and word in _LOWER_NOT_SURNAME:
+            continue
+        if gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME:
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        if word in gaz.eponyms or eponym_use(text, start, end, gaz):
+            continue
+        if _PART_OF_A_NAME.match(text, end):
+            continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
+        label = cued_label(text, start)
+        yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
+
+
+def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"),
+    where no other rule has found a name."""
+    taken = Occupied(found)
+    for match in _POSSESSIVE_NAME.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
+            continue
+        if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:
+            continue
+        eponym = word in gaz.eponyms and not first_name(word, gaz)
+        if eponym:  # "Parkinson's meds", "Crohn's labs": a disease's
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "possessive_name")
+
+
+def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """An initial and a listed surname ("A. Chen"), where no other rule has found a name; not
+    a street ("N. Main St"), a drug or an eponym before its head."""
+    taken = Occupied(found)
+    for match in _INITIAL_SURNAME.finditer(text):
+        start, end = match.start(), match.end()
+        word = match.group("n").lower()
+        surname = word in gaz.census_last_names or word in gaz.last_names
+        if taken.overlaps(start, end) or not surname:
+            continue
+        if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:
+            continue
+        if gaz.is_common(word) and _LINE_START.search(text, max(0, start - 12), start):
+            continue  # "A. Hill" heading an outline: an item, not a person
+        following = NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if word in PLACE_WORDS or after in PLACE_WORDS or eponym_use(text, *match.span("n"), gaz):
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "initial_surname")

@@ -1,0 +1,144 @@
+"""The words and helpers that the name rules share: what a name word is, words that are
+never names, where names already stand, and the role a cue gives a name."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import regex
+
+from phiscrub.detect.dictionary.gazetteers import Gazetteers
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case.
+WORD = (
+    r"(?:\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)*"
+    r"|\p{Lu}['’]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
+)
+
+
+DOCTOR_CUES = regex.compile(
+    r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
+    r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b)"
+)
+
+
+NAME_WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
+
+
+NOT_SURNAME = word_set(
+    """
+    cipro colace senna foley holter nicu picc coumadin heparin keppra norco zosyn lasix
+    """
+)
+
+
+NEXT_WORD = regex.compile(r"[ ]+(\w+)")
+
+
+# Words that make a "First Word" run a place or an institution rather than a person.
+PLACE_WORDS = word_set(
+    """
+    street st avenue ave road rd drive dr lane ln court ct boulevard blvd way place terrace
+    circle loop curve mills mill mews glens glen mountains mountain bridge mall park lake
+    industries group llc inc corp company logistics sons schools school university college
+    hospital clinic center centre memorial airport church ymca beach island islands
+    """
+)
+
+
+# Words after an eponym that make it one ("Brown-Sequard syndrome", "Graves disease").
+EPONYM_HEADS = word_set(
+    """
+    sign signs syndrome disease test reflex maneuver manoeuvre procedure operation fracture
+    tumor tumour palsy phenomenon triad criteria score classification scale node tube catheter
+    lens law's law method technique repair incision grade pattern stain staging
+    """
+)
+
+
+# Capitalised words that end or start a run without being part of the name.
+NOT_NAME = word_set(
+    """
+    the a an and or of to in on at for with by from per as is was he she his her they their
+    patient pt dr md do rn np pa mr mrs ms miss doctor attending surgeon provider pcp clinic
+    hospital center medical unit floor room service team department note report summary
+    history physical exam plan assessment impression discharge admission date dob mrn age sex
+    male female man woman yes no none denies reports today tomorrow yesterday
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+    cardiology oncology neurology radiology psychiatry pediatrics surgery medicine nephrology
+    gastroenterology dermatology orthopedics urology pulmonology endocrinology rheumatology
+    obstetrics gynecology hematology icu ed er or pacu ccu micu sicu nicu
+    contact call please thank thanks dear regards sincerely kind best signed dictated
+    electronically cc re subject ok requesting referring ordering called result primary sees
+    seen went notified endorsed handoff paged copy to pgr pager beeper bleep ext tel cell fax
+    triage charge night float admitting covering bedside
+    braden apgar mallampati glasgow
+    wife husband son daughter mother father brother sister spouse partner friend aunt uncle
+    niece nephew cousin lady gentleman
+    """
+)
+
+
+@dataclass(frozen=True)
+class NameHit:
+    start: int
+    end: int
+    label: str
+    score: float
+    rule: str
+
+
+def eponym_use(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The next word makes the run an eponym's use: the run ends in a listed eponym or is one
+    word ("Gleason grade", "Allen test")."""
+    words = NAME_WORDS.findall(text, start, end)
+    following = NEXT_WORD.match(text, end)
+    after = following.group(1).lower() if following else ""
+    eponym = len(words) == 1 or (bool(words) and words[-1].lower() in gaz.eponyms)
+    return eponym and after in EPONYM_HEADS
+
+
+class Occupied:
+    """Character ranges already taken, kept merged and sorted, so that an overlap check costs
+    a binary search (a note full of names stays linear, not quadratic)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(spans):
+            self.add(start, end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
+        return i >= 0 and self.ends[i] > start
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect_left(self.starts, start)
+        if i > 0 and self.ends[i - 1] >= start:  # joins the range before
+            i -= 1
+            start = self.starts[i]
+        j = i
+        while j < len(self.starts) and self.starts[j] <= end:  # and those it reaches
+            end = max(end, self.ends[j])
+            j += 1
+        self.starts[i:j] = [start]
+        self.ends[i:j] = [end]
+
+
+def cued_label(text: str, start: int) -> str:
+    """DOCTOR when a clinician's cue stands in the 20 characters before a name, else
+    PATIENT."""
+    return "DOCTOR" if DOCTOR_CUES.search(text[max(0, start - 20) : start]) else "PATIENT"
+
+
+def first_name(word: str, gaz: Gazetteers) -> bool:
+    listed = word in gaz.first_names or word in gaz.census_first_names
+    return listed and word not in NOT_NAME and not gaz.is_common(word)
