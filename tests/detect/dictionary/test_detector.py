@@ -74,6 +74,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("list meds for patient lopez, ana", {("PATIENT", "lopez, ana")}),
         ("Has Kowalski had his echo?", {("PATIENT", "Kowalski")}),
+        # a surname that is also a town's name, after a word about a patient
+        ("Last A1c for Rodriguez?", {("PATIENT", "Rodriguez")}),
+        ("Can Okafor go home? Let Nguyen know.", {("PATIENT", "Okafor"), ("PATIENT", "Nguyen")}),
+        ("This is about patient Moreno, seen today", {("PATIENT", "Moreno")}),
         ("Is Baby Boy Hernandez in the NICU?", {("PATIENT", "Hernandez")}),
         ("Order CBC for bed 12 (Pettigrew).", {("PATIENT", "Pettigrew")}),
         ("Bed 3 / GONZALEZ, M / 67F / sepsis", {("PATIENT", "GONZALEZ, M")}),
@@ -166,6 +170,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Parkinson's meds given; Crohn's labs stable; Tylenol's dose reduced",
         "Grew E. Coli and S. Aureus; H. Pylori negative; on N. Main St",
         "A. Plan: continue meds.\nB. Hill sign negative.",
+        "Plans to visit Jackson next month; saw Lopez on the map",  # travel: the town
         "Spoke to Cardiology, her brother's team; Lasix, his diuretic",
         # drugs, devices, services and foods opening a question in lower case; lists of words
         "has vanc been given\nis foley still in place\nhas cardiology seen him\n"

@@ -44,9 +44,10 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
 # Kowalski still NPO?", "pt hakimi c/o pain"): kept only when it is a listed surname and not a
 # frequent English word, a first name, a place, an eponym or a clinical word of the short list.
 _LONE_SURNAME_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?:(?:[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|"
-    r"[Ss]ee|[Ss]aw|[Cc]all|[Cc]alled|[Tt]ell|[Aa]sk|[Cc]heck|[Rr]eschedule|[Vv]isit|"
-    r"[Dd]ischarge|[Aa]dmit)[ ]+"
+    r"(?<![\w])(?:(?:(?P<travel>[Ss]ee|[Ss]aw|[Vv]isit)"
+    r"|[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
+    r"[Ss]hould|[Cc]ould|[Cc]all|[Cc]alled|[Tt]ell|[Ll]et|[Pp]age|[Nn]otify|[Ii]nform|[Aa]sk|"
+    r"[Cc]heck|[Rr]eschedule|[Dd]ischarge|[Aa]dmit|(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
@@ -127,16 +128,20 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
         written = match.group("n")
         word = written.lower()
         surname = word in gaz.census_last_names or word in gaz.last_names
-        # a capitalised first name alone is the first-name rule's; in lower case only this
-        # rule reads it ("pt jones")
-        first = first_name(word, gaz) and not written.islower()
+        # a capitalised first name alone is the first-name rule's; in lower case or after
+        # "patient" only this rule reads it ("pt jones", "patient Moreno")
+        first = first_name(word, gaz) and not (written.islower() or match.group("patient"))
         if taken.overlaps(start, end) or not surname or first:
             continue
         if written.islower() and word in _LOWER_NOT_SURNAME:
             continue
         if gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME:
             continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+        if word in gaz.states or word in gaz.countries:
+            continue
+        # a town named like a surname is a person after a word about a patient ("labs for
+        # Rodriguez"), but may be the place after a word about going there ("visit Jackson")
+        if word in gaz.cities and (match.group("travel") or written.islower()):
             continue
         if word in gaz.eponyms or eponym_use(text, start, end, gaz):
             continue

@@ -304,7 +304,8 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
     named = found[:]
     for hits in (_gazetteer_names, _lower_case_names, lone_first_names, lone_surnames):
-        for hit in hits(text, gaz, found):
+        # a lone name only where no name stands yet ("Patient Nguyen, Thi Lan" is one name)
+        for hit in hits(text, gaz, named if hits in (lone_first_names, lone_surnames) else found):
             named.append((hit.start, hit.end))
             yield hit
     # the last resorts, where nothing above has found a name
