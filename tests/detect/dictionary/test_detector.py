@@ -76,6 +76,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Has Kowalski had his echo?", {("PATIENT", "Kowalski")}),
         # a surname that is also a town's name, after a word about a patient
         ("Last A1c for Rodriguez?", {("PATIENT", "Rodriguez")}),
+        ("Show me all notes on Kowalczyk.", {("PATIENT", "Kowalczyk")}),
         ("Can Okafor go home? Let Nguyen know.", {("PATIENT", "Okafor"), ("PATIENT", "Nguyen")}),
         ("This is about patient Moreno, seen today", {("PATIENT", "Moreno")}),
         ("Is Baby Boy Hernandez in the NICU?", {("PATIENT", "Hernandez")}),

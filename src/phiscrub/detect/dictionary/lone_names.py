@@ -45,7 +45,8 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
 # frequent English word, a first name, a place, an eponym or a clinical word of the short list.
 _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"(?<![\w])(?:(?:(?P<travel>[Ss]ee|[Ss]aw|[Vv]isit)"
-    r"|[Ff]or|[Aa]bout|[Uu]pdate[ ]on|[Rr]e:?|[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
+    r"|[Ff]or|[Aa]bout|(?:[Uu]pdate|[Nn]otes|[Ll]abs|[Ii]nfo|[Rr]esults|[Cc]hart)[ ]on|[Rr]e:?|"
+    r"[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
     r"[Ss]hould|[Cc]ould|[Cc]all|[Cc]alled|[Tt]ell|[Ll]et|[Pp]age|[Nn]otify|[Ii]nform|[Aa]sk|"
     r"[Cc]heck|[Rr]eschedule|[Dd]ischarge|[Aa]dmit|(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
