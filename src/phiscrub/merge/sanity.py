@@ -219,25 +219,28 @@ def _heading(doc: Document, start: int, end: int) -> bool:
 def _named_sentence(
     text: str, words: Sequence[re.Match], names: Gazetteers
 ) -> tuple[int, int] | None:
-    """Where a person's name span ``text`` keeps to one sentence: the whole span when no
-    sentence ends inside it, else its first sentence with a listed name word in it, or None
-    when none has one and the span holds no digit (an address misread as a name is still
-    PHI). A sentence ends at a word of two letters or more before ". "; an initial, a title
-    or an abbreviation ("J.", "Dr.", "Apt.") ends none."""
-    pieces: list[list[re.Match]] = [[]]
-    for word in words:
-        pieces[-1].append(word)
+    """The words (``first, last`` indices into ``words``) of a person's name span ``text``
+    that keep to one sentence: all of them when no sentence ends inside it, else its first
+    sentence with a listed name word in it, or None when none has one and the span holds no
+    digit (an address misread as a name is still PHI). A sentence ends at a word of two
+    letters or more before ". "; an initial, a title or an abbreviation ("J.", "Dr.",
+    "Apt.") ends none."""
+    pieces: list[tuple[int, int]] = []
+    begin = 0
+    for index, word in enumerate(words):
         stop = text[word.end() : word.end() + 2] == ". "
         if stop and len(word.group()) > 1 and word.group().lower() not in _ABBREVIATIONS:
-            pieces.append([])
-    pieces = [p for p in pieces if p]
-    if len(pieces) == 1:
-        return 0, len(text)
-    for piece in pieces:
-        if any(names.is_name(w.group().lower()) for w in piece):
-            return piece[0].start(), piece[-1].end()
+            pieces.append((begin, index + 1))
+            begin = index + 1
+    if not pieces:
+        return 0, len(words)
+    if begin < len(words):
+        pieces.append((begin, len(words)))
+    for first, last in pieces:
+        if any(names.is_name(w.group().lower()) for w in words[first:last]):
+            return first, last
     if any(c.isdigit() for c in text):
-        return 0, len(text)  # an address or a number misread as a name is still PHI
+        return 0, len(words)
     return None
 
 
@@ -457,9 +460,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         piece = _named_sentence(text, words[first:last], rules.names)
         if piece is None:
             return None  # "IV furosemide. Cardiology": no name on either side of the stop
-        start, end = max(start, span.start + piece[0]), min(end, span.start + piece[1])
-        first = next(i for i in range(first, last) if span.start + words[i].start() >= start)
-        last = next(i for i in range(last, first, -1) if span.start + words[i - 1].end() <= end)
+        first, last = first + piece[0], first + piece[1]
+        start, end = span.start + words[first].start(), span.start + words[last - 1].end()
         if all(w in rules.never_alone for w in lower[first:last]):
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:

@@ -302,15 +302,16 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         if listed and not gaz.is_common(word) and word not in NOT_NAME:
             found.append(match.span("n"))
             yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
-    named = found[:]
-    for hits in (_gazetteer_names, _lower_case_names, lone_first_names, lone_surnames):
-        # a lone name only where no name stands yet ("Patient Nguyen, Thi Lan" is one name)
-        for hit in hits(text, gaz, named if hits in (lone_first_names, lone_surnames) else found):
-            named.append((hit.start, hit.end))
-            yield hit
-    # the last resorts, where nothing above has found a name
-    yield from possessive_names(text, gaz, named)
-    yield from initial_surnames(text, gaz, named)
+    # the gazetteer's and lower-case names are read beside the context rules' only
+    early = [*_gazetteer_names(text, gaz, found), *_lower_case_names(text, gaz, found)]
+    named = found + [(hit.start, hit.end) for hit in early]
+    yield from early
+    # names that stand alone, then the last resorts: only where no name stands yet
+    # ("Patient Nguyen, Thi Lan" is one name)
+    for finder in (lone_first_names, lone_surnames, possessive_names, initial_surnames):
+        hits = list(finder(text, gaz, named))
+        named += [(hit.start, hit.end) for hit in hits]
+        yield from hits
 
 
 def _middle_name(word: str, gaz: Gazetteers) -> bool:
