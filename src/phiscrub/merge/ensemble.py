@@ -62,10 +62,16 @@ class EnsembleModel:
         return feature_names(self.members, self.labels)
 
     @cached_property
-    def _norms(self) -> np.ndarray:
-        """Squared norms of the support vectors (computed once, not per note)."""
-        vectors = self.params["support_vectors"]
-        return (vectors * vectors).sum(axis=1)
+    def _kernel_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The support vectors (transposed), their squared norms and the dual coefficients,
+        in float32, made once: the RBF kernel's ``exp`` over every support vector is most of
+        the ensemble's time, and float32 halves it (decision values move by about 1e-4)."""
+        vectors = np.asarray(self.params["support_vectors"], dtype=np.float64)
+        return (
+            np.ascontiguousarray(vectors.T, dtype=np.float32),
+            (vectors * vectors).sum(axis=1).astype(np.float32),
+            np.asarray(self.params["dual_coef"], dtype=np.float32),
+        )
 
     def decision(self, matrix: np.ndarray) -> np.ndarray:
         """The classifier's decision value for each row (positive: accept)."""
@@ -73,10 +79,16 @@ class EnsembleModel:
             return np.zeros(0)
         x = (matrix - self.mean) / self.scale
         if self.classifier == "svm":
-            vectors = self.params["support_vectors"]
-            squared = (x * x).sum(axis=1)[:, None] + self._norms[None, :] - 2.0 * x @ vectors.T
-            kernel = np.exp(-float(self.params["gamma"]) * np.maximum(squared, 0.0))
-            return kernel @ self.params["dual_coef"] + float(self.params["intercept"])
+            vectors_t, norms, dual = self._kernel_terms
+            x32 = x.astype(np.float32)
+            squared = x32 @ vectors_t
+            squared *= -2.0
+            squared += norms
+            squared += (x32 * x32).sum(axis=1)[:, None]
+            np.maximum(squared, 0.0, out=squared)
+            squared *= -float(self.params["gamma"])
+            np.exp(squared, out=squared)
+            return (squared @ dual).astype(np.float64) + float(self.params["intercept"])
         return x @ self.params["coef"] + float(self.params["intercept"])
 
     def judge(self, doc: Document, spans: Sequence[Span]) -> tuple[list[Candidate], np.ndarray]:
