@@ -400,3 +400,69 @@ def test_patterns_that_were_quadratic_finish_a_megabyte(name, text):
 )
 def test_rewritten_patterns_find_what_they_found(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "cc: 1450 Cedar Hollow Rd, Suite 210, Brookfield",
+            {("STREET", "1450 Cedar Hollow Rd, Suite 210")},
+        ),
+        ("She lives on Washington St. with her son", {("STREET", "Washington St.")}),
+        ("Pharmacy is CVS on Main Street in Medford", {("STREET", "Main Street")}),
+        ("Daycare on Elm Ave. near 5th Avenue", {("STREET", "Elm Ave."), ("STREET", "5th Avenue")}),
+        # a saint after "St", a drug or a unit after "on", a street type alone: no street
+        ("Seen at Mercy St. Vincent; on Lasix; on the Turnpike; on Road to recovery", set()),
+    ],
+)
+def test_streets_with_two_types_and_without_a_number(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "STREET"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SW: Rosalind Petrakis, LICSW  x4471", {("PHONE", "x4471")}),
+        ("Clinic line ext. 2290 or extension 41175", {("PHONE", "2290"), ("PHONE", "41175")}),
+        ("Questions: call the clinic, x5521.", {("PHONE", "x5521")}),
+        # times, counts and doses after x are not extensions, nor is a tweet's x and number
+        ("Counts correct x2; NS x1000 mL; repeat x3 days; x12345678", set()),
+        ("Have a nice day ! Follow me please x1435", set()),
+    ],
+)
+def test_extensions_alone(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "PHONE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Works at Bright Smiles Family Dentistry.", {"Bright Smiles Family Dentistry"}),
+        ("Attends Little Sprouts Daycare on Elm Ave.", {"Little Sprouts Daycare"}),
+        ("Referred to Springwell Elder Services.", {"Springwell Elder Services"}),
+        ("Pulmonary Associates of Greater Boston", {"Pulmonary Associates of Greater Boston"}),
+    ],
+)
+def test_organizations_by_their_heads(text, expected):
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Plans to deliver at Mercy Women's Pavilion.", {"Mercy Women's Pavilion"}),
+        ("Dr. Eze at Sunnybrook Pediatrics.", {"Sunnybrook Pediatrics"}),
+        ("Follows with Riverside Family Medicine.", {"Riverside Family Medicine"}),
+        # a kind of service is a department, not a practice
+        ("Seen with Pediatric Cardiology, then to Interventional Cardiology", set()),
+        ("Follows with Family Medicine and with General Pediatrics.", set()),
+    ],
+)
+def test_practices_named_by_a_specialty(text, expected):
+    assert {s for label, s in found(text) if label == "HOSPITAL"} == expected
+
+
+@pytest.mark.parametrize("text", ["G3P2002 at 32w4d", "G2P1A1 with EDD", "now G4P3L3"])
+def test_gravidity_and_parity_is_not_an_identifier(text):
+    assert not {label for label, _ in found(text)} & {"IDNUM", "MEDICALRECORD"}

@@ -49,6 +49,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
         ("What's the creatinine for him?", "creatinine", "PATIENT"),  # lower case, no name
         ("the pending culture", "pending culture", "DOCTOR"),
+        ("SW: Rosalind Petrakis, LICSW  x4471", "LICSW", "PATIENT"),  # a credential
+        ("G3P2002 at 32w4d by LMP", "G3P2002", "PATIENT"),  # gravidity and parity
+        ("Stage pT2N1M0, grade 2", "pT2N1M0", "IDNUM"),  # a TNM stage
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -314,3 +317,11 @@ def test_screen_leaves_other_labels_inside_joined_words_alone():
     span = span_of(text, "Alene", "CITY")
     kept, _ = screen(Document("d", text), [span], RULES)
     assert kept == [span]
+
+
+def test_every_credential_the_name_rules_know_is_a_credential_here():
+    from phiscrub.detect.dictionary.names import CREDENTIALS
+
+    listed = {c.replace("\\.", ".").lower() for c in CREDENTIALS[3:-1].split("|")}
+    missing = {c for c in listed if c.replace(".", "") not in RULES.credentials}
+    assert missing == set()

@@ -9,7 +9,9 @@ Rules, in order, for each merged span:
    word that is neither an extension word (``number_words``: "ext", "x") nor in capitals
    (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules
    also screen the spans before the merge (:func:`screen`), so that a span that cannot be PHI
-   does not win an overlap and take a real one with it. The screen also widens a person's
+   does not win an overlap and take a real one with it. A span that is wholly a clinical
+   notation (``notations``, regular expressions: gravidity and parity "G3P2002", TNM stages
+   "pT2N1M0") is dropped whatever its label. The screen also widens a person's
    name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
    on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
    ("Smith's") is no such word. A code or number (``code_labels``: IDs, record numbers,
@@ -126,6 +128,8 @@ class SanityRules:
     never_in_dates: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
+    notations: re.Pattern[str] | None = None
+    """Clinical notations a span may not wholly be, as one pattern (``None``: none)."""
     names: Gazetteers | None = field(default=None, repr=False)
     """With it, a person's name in lower case is kept only if one of its words is on the
     name lists ("the creatinine" read as a name is no name; "her brother ryan" is one)."""
@@ -182,7 +186,7 @@ def sanity_rules(language: str) -> SanityRules:
         data = loads(resource.read_text(encoding="utf-8"), f"sanity/{language}.toml")
     except FileNotFoundError:
         raise ConfigError(f"no sanity rules for language {language!r}") from None
-    unknown = sorted(set(data) - {*_LISTS, *_FLAGS})
+    unknown = sorted(set(data) - {*_LISTS, *_FLAGS, "notations"})
     if unknown:
         raise ConfigError(f"sanity/{language}.toml: unknown settings {unknown}")
     lists = {name: frozenset(str(w).lower() for w in data.get(name, ())) for name in _LISTS}
@@ -199,8 +203,21 @@ def sanity_rules(language: str) -> SanityRules:
         bool(data.get("drop_without_alphanumerics", True)),
         place_kinds=bool(data.get("place_kinds", False)),
         names=gazetteers(language) if data.get("lower_case_names_listed", False) else None,
+        notations=_notations(data.get("notations", ()), language),
         **lists,
     )
+
+
+def _notations(patterns: object, language: str) -> re.Pattern[str] | None:
+    """The ``notations`` list as one compiled alternation (``None`` when empty)."""
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        raise ConfigError(f"sanity/{language}.toml: notations must be a list of strings")
+    if not patterns:
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in patterns))
+    except re.error as error:
+        raise ConfigError(f"sanity/{language}.toml: notations: {error}") from None
 
 
 def _heading(doc: Document, start: int, end: int) -> bool:
@@ -258,6 +275,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
     """Whether a span of ``label`` reading ``text`` has a shape PHI can have (rule 1)."""
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
         return False
+    if rules.notations is not None and rules.notations.fullmatch(text):
+        return False  # "G3P2002": a history, not an identifier or a name
     if label in rules.digit_labels and not any(c.isdigit() for c in text):
         return False
     if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):

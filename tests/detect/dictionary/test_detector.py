@@ -30,6 +30,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
         ("Patient Yashvi Harish was reviewed on", {("PATIENT", "Yashvi Harish")}),
         ("Her brother ryan called.", {("PATIENT", "ryan")}),
+        ("Brought in by mom (Keisha) and grandma.", {("PATIENT", "Keisha")}),
+        ("Older sibling Jayden, age 6, has asthma.", {("PATIENT", "Jayden")}),
         ("Reschedule Emily Chen's MRI to Friday", {("PATIENT", "Emily Chen")}),
         ("Is Kevin O'Brien due?", {("PATIENT", "Kevin O'Brien")}),
         ("Has Priya Raman had her flu shot", {("PATIENT", "Priya Raman")}),

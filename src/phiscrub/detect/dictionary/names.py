@@ -81,6 +81,7 @@ RELATIVES = (
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
+    r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|"
     r"married[ ]to|engaged[ ]to)"
 )
 # Who a note names beside the patient: contacts, companions, people told or called. i2b2 counts

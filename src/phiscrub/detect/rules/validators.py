@@ -128,6 +128,8 @@ _UNIT_END = re.compile(
 
 
 _LETTERS = re.compile(r"[A-Za-z]+")
+# Gravidity and parity ("G3P2002", "G2P1A1", "G4P3L3"): a history, not an identifier.
+_OBSTETRIC = re.compile(r"^G\d{1,2}P\d{1,4}(?:(?:A|AB|L|T|SAB|TAB|E)\d{1,2})*$")
 _MONTHS = frozenset(
     {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
     | {"january", "february", "march", "april", "june", "july", "august", "september"}
@@ -162,7 +164,7 @@ def id_shaped(text: str) -> bool:
     text = text.lstrip("#").strip()
     digits = len(_digits(text))
     letters = sum(c.isalpha() for c in text)
-    if _is_date_or_time(text):
+    if _is_date_or_time(text) or _OBSTETRIC.match(text):
         return False
     if letters:
         return digits >= 4 and len(text) >= 6 and not _UNIT_END.search(text)
