@@ -101,11 +101,28 @@ def test_finds_formulaic_phi(text, expected):
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
         "Works at Home. Worked at Night since 2 weeks.",
-        "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser 2089-2091 member.",
+        "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
     ],
 )
 def test_leaves_clinical_look_alikes(text):
     assert found(text) == set()
+
+
+def test_a_year_range_after_a_payer_is_a_period_not_a_plan_id():
+    assert found("Kaiser 2089-2091 member.") == {("DATE", "2089-2091")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Served in the Marines 2081-2085 (Camp Lejeune).", {("DATE", "2081-2085")}),
+        ("coverage 2089–2091 only", {("DATE", "2089–2091")}),
+        # a shift on the hour, amounts before a unit, a range going back: no period
+        ("shift 1900-2100 uneventful; UOP 1900-2000 mL; ids 2085-2081", set()),
+    ],
+)
+def test_year_ranges(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "DATE"} == expected
 
 
 def test_defines_are_substituted():
@@ -466,3 +483,42 @@ def test_practices_named_by_a_specialty(text, expected):
 @pytest.mark.parametrize("text", ["G3P2002 at 32w4d", "G2P1A1 with EDD", "now G4P3L3"])
 def test_gravidity_and_parity_is_not_an_identifier(text):
     assert not {label for label, _ in found(text)} & {"IDNUM", "MEDICALRECORD"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Sonographer: KT\nIndication", {("DOCTOR", "KT")}),
+        ("Dictated: A. Chen  Transcribed: jlk  04/05/2103", {("DOCTOR", "jlk")}),
+        # a modality or a credential after the field is no one's initials
+        ("Tech: CT\nTechnologist: RN", set()),
+    ],
+)
+def test_initials_after_a_staff_field(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "DOCTOR"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("EMS (Brockton Fire Rescue) arrived", {("ORGANIZATION", "Brockton Fire Rescue")}),
+        ("VNA of Cape Cod will call you", {("ORGANIZATION", "VNA of Cape Cod")}),
+        (
+            "Pick up at Walgreens; works for Uber.",
+            {("ORGANIZATION", "Walgreens"), ("ORGANIZATION", "Uber")},
+        ),
+        ("Yawkey Building 5B, then Main Building", {("HOSPITAL", "Yawkey Building 5B")}),
+        ("records from Good Samaritan requested", {("HOSPITAL", "Good Samaritan")}),
+        (
+            "both attend First Baptist Church of Roxbury.",
+            {("LOCATION-OTHER", "First Baptist Church of Roxbury")},
+        ),
+        ("Target INR 2-3; an apple a day", set()),
+    ],
+)
+def test_places_and_companies_known_by_name(text, expected):
+    assert found(text) == expected
+
+
+def test_an_internal_extension_with_a_dash():
+    assert found("call the 7 West nursing station at x6-4410.") == {("PHONE", "x6-4410")}

@@ -48,6 +48,17 @@ def year(text: str) -> bool:
     return len(digits) == 4 and 1900 <= int(digits) <= 2199
 
 
+def year_range(text: str) -> bool:
+    """Two years 1900-2199, the second later and at most 60 years on ("2081-2085"), that are
+    not a range of clock times on the quarter hour ("1900-2100": a shift)."""
+    first, _, second = text.replace("–", "-").partition("-")
+    a, b = _digits(first), _digits(second)
+    if len(a) != 4 or len(b) != 4 or not (year(a) and year(b)) or not 0 < int(b) - int(a) <= 60:
+        return False
+    clock = all(int(t[:2]) <= 23 and t[2:] in ("00", "15", "30", "45") for t in (a, b))
+    return not clock
+
+
 def ssn(text: str) -> bool:
     """US SSN rules: area not 000, 666 or 900-999; group not 00; serial not 0000."""
     digits = _digits(text)
@@ -190,6 +201,7 @@ def date_compact(text: str) -> bool:
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "date_numeric": date_numeric,
     "year": year,
+    "year_range": year_range,
     "ssn": ssn,
     "ssn_shape": ssn_shape,
     "luhn": luhn,
