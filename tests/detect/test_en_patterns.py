@@ -514,6 +514,7 @@ def test_initials_after_a_staff_field(text, expected):
             {("LOCATION-OTHER", "First Baptist Church of Roxbury")},
         ),
         ("Target INR 2-3; an apple a day", set()),
+        ("Lives at 14 Goodwill Close, Leeds", {("STREET", "14 Goodwill Close")}),
     ],
 )
 def test_places_and_companies_known_by_name(text, expected):

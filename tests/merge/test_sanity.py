@@ -325,3 +325,15 @@ def test_every_credential_the_name_rules_know_is_a_credential_here():
     listed = {c.replace("\\.", ".").lower() for c in CREDENTIALS[3:-1].split("|")}
     missing = {c for c in listed if c.replace(".", "") not in RULES.credentials}
     assert missing == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        ("Prescriber NPI: 1234567893   DEA: BM1", "1234567893   DEA", "IDNUM", ["1234567893"]),
+        ("ID\tAB12345\tname", "ID\tAB12345", "MEDICALRECORD", ["AB12345"]),
+        ("Call 617 555 0177 now", "617 555 0177", "PHONE", ["617 555 0177"]),  # one space
+    ],
+)
+def test_a_code_keeps_its_piece_of_a_field_gap(text, surface, label, kept):
+    assert _after(text, surface, label) == kept

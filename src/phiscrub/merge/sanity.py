@@ -312,11 +312,20 @@ def screen(
     return kept, dropped
 
 
+_FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
+"""The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
+
+
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     """``span`` without the lower-case words at its ends ("H12345678 expired" ->
-    "H12345678"), when what is left holds a digit; an extension word ("ext") stays."""
-    words = list(_LETTERS.finditer(text, span.start, span.end))
+    "H12345678"), when what is left holds a digit; an extension word ("ext") stays. A span
+    that crosses a gap between fields (a tab, a line break or two spaces and more: no number
+    is written with one) keeps only its piece with the most digits ("1234567893   DEA")."""
     start, end = span.start, span.end
+    pieces = [(m.start(), m.end()) for m in _FIELD_PIECE.finditer(text, start, end)]
+    if len(pieces) > 1:
+        start, end = max(pieces, key=lambda p: sum(c.isdigit() for c in text[p[0] : p[1]]))
+    words = list(_LETTERS.finditer(text, start, end))
 
     def ordinary(word: re.Match) -> bool:
         lone = (word.start() == 0 or not text[word.start() - 1].isalnum()) and (

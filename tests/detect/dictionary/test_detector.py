@@ -32,6 +32,18 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Her brother ryan called.", {("PATIENT", "ryan")}),
         ("Brought in by mom (Keisha) and grandma.", {("PATIENT", "Keisha")}),
         ("Older sibling Jayden, age 6, has asthma.", {("PATIENT", "Jayden")}),
+        (
+            "She has two sons, Daniel and Micah.",
+            {("PATIENT", "Daniel"), ("PATIENT", "Micah")},
+        ),
+        (
+            "Children: Ana, Ben and Carl Smith visit.",
+            {("PATIENT", "Ana"), ("PATIENT", "Ben"), ("PATIENT", "Carl Smith")},
+        ),
+        (
+            "Present: Rabbi Feinberg and Rev. Okafor",
+            {("PATIENT", "Feinberg"), ("PATIENT", "Okafor")},
+        ),
         ("Reschedule Emily Chen's MRI to Friday", {("PATIENT", "Emily Chen")}),
         ("Is Kevin O'Brien due?", {("PATIENT", "Kevin O'Brien")}),
         ("Has Priya Raman had her flu shot", {("PATIENT", "Priya Raman")}),

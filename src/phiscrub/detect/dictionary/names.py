@@ -106,6 +106,13 @@ _RULES = (
         rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
+    (  # clergy by their title: neither patient nor clinician, named all the same
+        "title_clergy",
+        "PATIENT",
+        rf"(?<![\w.])(?:Rabbi|RABBI|Reverend|REVEREND|Rev\.?|Pastor|PASTOR|Imam|IMAM|Fr\.)[ ]"
+        rf"(?P<n>{PARTICLES}{NAME})",
+        0.9,
+    ),
     (
         "title_patient",
         "PATIENT",
@@ -154,6 +161,15 @@ _RULES = (
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
+    (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
+        "relatives_listed",
+        "PATIENT",
+        rf"(?<![\w])(?i:sons|daughters|brothers|sisters|children|kids|grandchildren|grandsons|"
+        rf"granddaughters|siblings|parents)(?:[ ](?:are|named|include))?[ ]?[,:]?[ ]+"
+        rf"(?:(?P<n>{FIRST_LAST})[ ]?,[ ]+)*(?:(?P<n>{FIRST_LAST})[ ]?,?[ ]+and[ ]+)?"
+        rf"(?P<n>{FIRST_LAST})",
+        0.9,
+    ),
     (  # a relative named before the relation ("Seen with Zoe Nguyen, her daughter")
         "relative_after",
         "PATIENT",
@@ -276,28 +292,44 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
 
 
+_NEEDS_SUPPORT = frozenset(
+    {
+        *("field_doctor", "field_copy", "role_doctor", "dear", "relative", "contact"),
+        *("relative_after", "relatives_listed", "patient_named", "patient_listed"),
+        "credential",  # not "Outpatient PT", "Home OT"
+    }
+)
+"""Context rules whose name must also look like a name (``_supported``)."""
+
+
+def _context_hit(
+    text: str,
+    span: tuple[int, int],
+    rule: str,
+    label: str,
+    score: float,
+    gaz: Gazetteers,
+    found: list[tuple[int, int]],
+) -> Iterator[NameHit]:
+    """The hit a context rule makes of ``span``, if the name holds up (noted in ``found``)."""
+    if rule in _NEEDS_SUPPORT and not _supported(text, *span, gaz):
+        return
+    if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
+        return
+    found.append(span)
+    yield NameHit(*span, label, score, rule)
+
+
 def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """Name spans from the context rules, then from first-name gazetteer hits that no context
     rule has already found."""
     found: list[tuple[int, int]] = []
     for rule, label, pattern, score in _compiled():
         for match in pattern.finditer(text):
-            trimmed = _trim(text, *match.span("n"), gaz)
-            if trimmed is None:
-                continue
-            needs_support = rule in (
-                *("field_doctor", "field_copy", "role_doctor", "dear", "relative", "contact"),
-                "relative_after",
-                "patient_named",
-                "patient_listed",
-                "credential",  # not "Outpatient PT", "Home OT"
-            )
-            if needs_support and not _supported(text, *trimmed, gaz):
-                continue
-            if eponym_use(text, *trimmed, gaz):  # "Reviewed by Gleason grade"
-                continue
-            found.append(trimmed)
-            yield NameHit(*trimmed, label, score, rule)
+            for named in match.spans("n"):  # a list rule names several
+                trimmed = _trim(text, *named, gaz)
+                if trimmed is not None:
+                    yield from _context_hit(text, trimmed, rule, label, score, gaz, found)
     for match in _LOWER_AFTER_RELATIVE.finditer(text):
         word = match.group("n")
         listed = word in gaz.first_names or word in gaz.census_first_names
