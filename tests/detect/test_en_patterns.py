@@ -523,3 +523,15 @@ def test_places_and_companies_known_by_name(text, expected):
 
 def test_an_internal_extension_with_a_dash():
     assert found("call the 7 West nursing station at x6-4410.") == {("PHONE", "x6-4410")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("find chart 00-44-871", {("MEDICALRECORD", "00-44-871")}),
+        ("prior auth for subscriber 882771034-01?", {("HEALTHPLAN", "882771034-01")}),
+        ("chart 3 times daily; subscriber 12 visits", set()),
+    ],
+)
+def test_chart_and_subscriber_numbers_without_id_words(text, expected):
+    assert found(text) == expected

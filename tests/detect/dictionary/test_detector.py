@@ -32,6 +32,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Her brother ryan called.", {("PATIENT", "ryan")}),
         ("Brought in by mom (Keisha) and grandma.", {("PATIENT", "Keisha")}),
         ("Older sibling Jayden, age 6, has asthma.", {("PATIENT", "Jayden")}),
+        # a surname from a faker locale the generator does not draw from
+        ("any labs for J. Okonkwo this week?", {("PATIENT", "J. Okonkwo")}),
         (
             "She has two sons, Daniel and Micah.",
             {("PATIENT", "Daniel"), ("PATIENT", "Micah")},

@@ -190,7 +190,29 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
     }
     words -= us_names | world
     more_first = (set(census_first) | {n for n in world_first if n.isalpha()}) - words
-    return more_first, set(census_last) - words, words
+    more_last = set(census_last) | {n for n in _world_surnames() if n.isalpha() and len(n) > 2}
+    return more_first, more_last - words, words
+
+
+def _world_surnames() -> set[str]:
+    """Surnames of the faker locales that ``phiscrub synth`` does not draw names from
+    ("Okonkwo", "Nguyen", "Kowalczyk"), so that synthetic evaluation does not read back the
+    generator's own lists."""
+    import pkgutil
+
+    import faker.providers.person as person
+
+    from phiscrub.synth.world import NAME_LOCALES as SYNTH_LOCALES
+
+    drawn = {locale for locale, _ in SYNTH_LOCALES}
+    last: set[str] = set()
+    for module in pkgutil.iter_modules(person.__path__):
+        if module.name in drawn:
+            continue
+        values = getattr(_provider("person", module.name), "last_names", None)
+        if isinstance(values, (list, tuple, set, frozenset, dict)):
+            last.update(str(v).lower() for v in values)
+    return last
 
 
 def _towns(common: set[str]) -> set[str]:
