@@ -535,3 +535,34 @@ def test_an_internal_extension_with_a_dash():
 )
 def test_chart_and_subscriber_numbers_without_id_words(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He is a nonagenarian with CHF.", {("AGE", "nonagenarian")}),
+        ("Centenarian, lives alone.", {("AGE", "Centenarian")}),
+        ("Patient aged ninety-four.", {("AGE", "ninety-four")}),
+        ("A 90-something man.", {("AGE", "90")}),
+        ("Mother lived to 97. Father died at 88 of MI.", {("AGE", "97"), ("AGE", "88")}),
+        # a time, a dose or a duration after "died at" or "lived to" is no age
+        ("Died at 14:32; lived to 90 days post-op; passed at 10 am", set()),
+    ],
+)
+def test_ages_named_by_a_word_or_an_age_reached(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "AGE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Apt 4B, 22 Oak St., Somerville",
+            {("STREET", "Apt 4B"), ("STREET", "22 Oak St.")},
+        ),
+        ("from Halifax, NS B3H 4R2 last spring", {("ZIP", "B3H 4R2")}),
+        ("Unit 4, 20 mg given; stage T2N0M0", set()),
+    ],
+)
+def test_a_unit_before_its_street_and_canadian_postcodes(text, expected):
+    assert {(label, s) for label, s in found(text) if label in ("STREET", "ZIP")} == expected
