@@ -566,3 +566,24 @@ def test_ages_named_by_a_word_or_an_age_reached(text, expected):
 )
 def test_a_unit_before_its_street_and_canadian_postcodes(text, expected):
     assert {(label, s) for label, s in found(text) if label in ("STREET", "ZIP")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("s/p CABG and PCI 3/95.", {("DATE", "3/95")}),
+        ("Echo dated 9/68: EF 45%.", {("DATE", "9/68")}),
+        ("Discharge: 14-Dec-69", {("DATE", "14-Dec-69")}),
+        ("Next appt Wed the 14th at 2pm.", {("DATE", "Wed the 14th")}),
+        # lymph node and core counts, a day of a month (3/15 is another rule's), no cue
+        ("Tumor in 3/40 cores; 2/36 lymph nodes positive; ratio 1/50", set()),
+    ],
+)
+def test_short_years_and_weekday_ordinals(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "DATE"} == expected
+
+
+def test_trades_named_by_their_owners():
+    assert found("He is the owner of Kwiatkowski Plumbing & Heating.") == {
+        ("ORGANIZATION", "Kwiatkowski Plumbing & Heating")
+    }
