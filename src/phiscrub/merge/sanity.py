@@ -34,10 +34,11 @@ Rules, in order, for each merged span:
    * a place or organisation whose every word is a ``date_words`` word (a weekday, its
      abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
      "Dr. Sun");
-   * with ``lower_case_names_listed`` on, a person's name in lower case after a determiner,
-     none of whose words is on the gazetteers' name lists: dropped ("the creatinine"; "her
-     brother ryan" is kept, and so are lower-case names without a determiner, as tweets
-     write them).
+   * with ``lower_case_names_listed`` on, a person's name in lower case none of whose words
+     is on the gazetteers' name lists, after a determiner or made of words at least
+     ``word_zipf`` frequent in the language: dropped ("the creatinine", "metastatic
+     pancreatic"; "her brother ryan" is kept, and so are rare lower-case words without a
+     determiner, as tweets write names).
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
@@ -71,6 +72,7 @@ from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
+from phiscrub.text.frequency import zipf
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
@@ -126,6 +128,8 @@ class SanityRules:
     date_words: frozenset[str] = frozenset()
     relations: frozenset[str] = frozenset()
     never_in_dates: frozenset[str] = frozenset()
+    clinical_endings: frozenset[str] = frozenset()
+    name_particles: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
     notations: re.Pattern[str] | None = None
@@ -133,10 +137,22 @@ class SanityRules:
     names: Gazetteers | None = field(default=None, repr=False)
     """With it, a person's name in lower case is kept only if one of its words is on the
     name lists ("the creatinine" read as a name is no name; "her brother ryan" is one)."""
+    word_zipf: int = 0
+    """With ``names``, a lower-case person's name none of whose words is on the name lists
+    is also dropped without a determiner when every word is at least this frequent in the
+    language (wordfreq's Zipf scale; 0: never): "metastatic pancreatic", "hospice"."""
+    language: str = "en"
     filler: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "filler", self.credentials | self.function_words)
+
+    def ordinary_words(self, words: Sequence[str]) -> bool:
+        """Every one of ``words`` is at least ``word_zipf`` frequent and longer than two
+        letters (never with 0): "cc/if" are someone's initials."""
+        return self.word_zipf > 0 and all(
+            len(w) > 2 and zipf(w, self.language) >= self.word_zipf for w in words
+        )
 
 
 _LISTS = (
@@ -165,6 +181,8 @@ _LISTS = (
     "date_words",
     "relations",
     "never_in_dates",
+    "clinical_endings",
+    "name_particles",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -175,7 +193,7 @@ _LABEL_LISTS = (
     "institution_labels",
     "state_codes",
 )
-_FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed")
+_FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed", "word_zipf")
 
 
 @cache
@@ -204,6 +222,8 @@ def sanity_rules(language: str) -> SanityRules:
         place_kinds=bool(data.get("place_kinds", False)),
         names=gazetteers(language) if data.get("lower_case_names_listed", False) else None,
         notations=_notations(data.get("notations", ()), language),
+        word_zipf=int(data.get("word_zipf", 0)),
+        language=language,
         **lists,
     )
 
@@ -259,6 +279,29 @@ def _named_sentence(
     if any(c.isdigit() for c in text):
         return 0, len(words)
     return None
+
+
+def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
+    """One of ``words`` (lower case) ends in a clinical word ending (``clinical_endings``:
+    "-oma", "-itis", "-ectomy") and none is on the name lists."""
+    assert rules.names is not None
+    parts = [p for w in words for p in w.split("-")]  # "Ellis-Ingram": two names
+    clinical = any(len(p) > 5 and p.endswith(tuple(rules.clinical_endings)) for p in parts)
+    return clinical and not any(rules.names.is_name(p) for p in parts)
+
+
+def _ordinary_after_name(words: Sequence[re.Match], index: int, rules: SanityRules) -> bool:
+    """Word ``index`` of a person's name span is a frequent lower-case word that no name
+    list holds, after a capitalised word: where the name ends ("Astrid, ovarian ca")."""
+    word = words[index].group()
+    if rules.names is None or not word.islower() or not words[index - 1].group()[:1].isupper():
+        return False
+    lower = word.lower()
+    return (
+        lower not in rules.name_particles
+        and not rules.names.is_name(lower)
+        and rules.ordinary_words([lower])
+    )
 
 
 def _comma_initial(text: str, word: re.Match) -> bool:
@@ -482,8 +525,12 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if person and rules.names is not None and doc.text[start:end].islower():
         determined = _DETERMINER_BEFORE.search(doc.text, max(0, start - 8), start)
-        if determined and not any(rules.names.is_name(w) for w in kept):
+        if not any(rules.names.is_name(w) for w in kept) and (
+            determined or rules.ordinary_words(kept)
+        ):
             return None
+    if person and rules.names is not None and _clinical(kept, rules):
+        return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
     if person and rules.names is not None:
         piece = _named_sentence(text, words[first:last], rules.names)
         if piece is None:
@@ -496,7 +543,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         for index in range(first, last):
             initial = _initial(text, words[index]) or _comma_initial(text, words[index])
             function = lower[index] in rules.function_words and not initial
-            if index > first and function:
+            if index > first and (function or _ordinary_after_name(words, index, rules)):
                 end = span.start + words[index - 1].end()
                 break
             if _POSSESSIVE.search(lower[index]):  # a name's is no part of it
