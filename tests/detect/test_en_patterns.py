@@ -587,3 +587,82 @@ def test_trades_named_by_their_owners():
     assert found("He is the owner of Kwiatkowski Plumbing & Heating.") == {
         ("ORGANIZATION", "Kwiatkowski Plumbing & Heating")
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He works on Route 9.", {("STREET", "Route 9")}),
+        (
+            "Lives off Rt. 2A; exit off Interstate 95",
+            {("STREET", "Rt. 2A"), ("STREET", "Interstate 95")},
+        ),
+        (
+            "Admit via State Route 16 from Hwy. 128",
+            {("STREET", "State Route 16"), ("STREET", "Hwy. 128")},
+        ),
+        # iodine-131, "Rt" for right, a route of a medicine
+        ("Treated with I-131; on Rt 2nd toe; route 9 PO", set()),
+    ],
+)
+def test_routes_without_a_house_number(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "STREET"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("DOB 7/4/1961 (64 y) MRN 1", {("AGE", "64")}),
+        ("DOB: 1931-07-04 (94yo, F)", {("AGE", "94")}),
+        ("Born Jul 4, 1931 (94 years)", {("AGE", "94")}),
+        # a duration in brackets after a year that is no birth date
+        ("smoker (20 y) since 1990 (35 y)", set()),
+    ],
+)
+def test_an_age_in_brackets_after_a_birth_date(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "AGE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Employer: Acme, 2200 Industrial Pkwy, Brockton MA", {("CITY", "Brockton")}),
+        ("12 Oak St, Apt 3, West Newbury, Massachusetts", {("CITY", "West Newbury")}),
+        # no comma after the street: a state code could be a credential or a word
+        ("12 Oak St Brockton, seen by Dr Lee MD", set()),
+    ],
+)
+def test_a_town_after_its_street_without_a_postcode(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "CITY"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Father: Mark, 68, healthy. Brother: Nils, 41.", {("AGE", "68"), ("AGE", "41")}),
+        ("Aunt: ovarian ca at 57; father MI at 45", {("AGE", "57"), ("AGE", "45")}),
+        ("mother breast cancer at age 42.", {("AGE", "42")}),
+        ("Proband: Hannah Lindqvist, 38F, referred", {("AGE", "38")}),
+        # calcium, a time, a catheter's size, a sister's name with no age
+        ("Ca at 10.2 today; MI at 2pm; Coude Foley, 16F, placed; Sister: Elin, well.", set()),
+    ],
+)
+def test_ages_in_family_histories_and_after_a_name(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "AGE"} == expected
+
+
+def test_a_grade_group_is_no_organization():
+    assert found("Gleason 3+4=7 (Grade Group 2). Works at Acme Group.") == {
+        ("ORGANIZATION", "Acme Group")
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NPI: 1346829475   State license: MD 223814", {"1346829475", "MD 223814"}),
+        ("License # MA-455213", {"MA-455213"}),
+    ],
+)
+def test_a_licence_number_after_its_state_code(text, expected):
+    assert {s for label, s in found(text) if label == "LICENSE"} == expected
