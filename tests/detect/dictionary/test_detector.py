@@ -56,6 +56,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("what meds is mr. patel on", {("PATIENT", "patel")}),
         ("Robert Brown's labs were normal.", {("PATIENT", "Robert Brown")}),
         ("Sonographer: Josephine Crawford RDMS", {("DOCTOR", "Josephine Crawford")}),
+        (
+            "RN: KELLEHER / SCRIBE: T. ABERNATHY",
+            {("DOCTOR", "KELLEHER"), ("DOCTOR", "T. ABERNATHY")},
+        ),
         ("Discharge note for Jackson, Michael today", {("PATIENT", "Jackson, Michael")}),
         (
             "Born in Rwanda, moved to Dunnburgh in 2009.",

@@ -55,8 +55,9 @@ PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
 PATIENT_FIELDS = (
     r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|Resident)"
 )
+# the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
-    r"(?:Attending(?:[ ]physician|[ ]of[ ]record)?|ATTENDING|Surgeon|SURGEON|Assistant|"
+    r"(?i:Attending(?:[ ]physician|[ ]of[ ]record)?|ATTENDING|Surgeon|SURGEON|Assistant|"
     r"Anesthesiologist|"
     r"Anesthesia|Provider|PROVIDER|PCP|Referring[ ](?:physician|provider|MD|doctor)|"
     r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
