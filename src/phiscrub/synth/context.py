@@ -528,8 +528,13 @@ class NoteContext:
     def slot_allergy(self) -> str:
         return self.rng.choice(lexicon.ALLERGIES)
 
-    def slot_family_history(self) -> str:
-        return self.rng.choice(lexicon.RELATIVE_HISTORY)
+    def slot_family_history(self) -> list[Piece]:
+        # a relative's age at a disease is an AGE, as i2b2 annotates every age
+        history = self.rng.choice(lexicon.RELATIVE_HISTORY)
+        head, at, age = history.rpartition(" at ")
+        if not at:
+            return [(history, None)]
+        return [(f"{head} at ", None), (age, "AGE")]
 
     def slot_n(self) -> str:
         return str(self.rng.randint(2, 6))
