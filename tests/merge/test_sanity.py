@@ -31,6 +31,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Romberg negative. Tinel positive.", "Romberg negative. Tinel", "PATIENT"),  # signs
         ("Seen on Tower 5 West today", "Tower 5 West", "DATE"),  # a ward
         ("adenocarcinoma, Gleason 3+4=7", "Gleason 3+4", "DATE"),  # a score
+        ("Plan: review in 6/52 with Sister", "6/52", "DATE"),  # six weeks
+        ("Booked at 32+4/40 gestation", "32+4/40", "DATE"),  # weeks of pregnancy
+        ("Re: Mrs Ann Lee, NHS No 943 476 5919", "NHS", "CITY"),
         ("DIAGNOSIS: Prostatic adenocarcinoma, grade 2", "Prostatic adenocarcinoma", "PATIENT"),
         ("Chronic pancreatitis flare", "Chronic pancreatitis", "DOCTOR"),  # a clinical ending
         # a sentence ends inside the span, and neither side holds a listed name
@@ -74,6 +77,12 @@ def test_look_alikes_are_dropped(text, surface, label):
         ),
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
         ("Aunt: Astrid, ovarian ca at 57", "Astrid, ovarian", "PATIENT", "Astrid"),
+        (
+            "Dr Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
+            "Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
+            "DOCTOR",
+            "Caitriona Ni Bhriain",
+        ),
         ("Seen by Ann Lee today", "Ann Lee today", "DOCTOR", "Ann Lee"),
         ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),

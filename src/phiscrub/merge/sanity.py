@@ -543,7 +543,16 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         for index in range(first, last):
             initial = _initial(text, words[index]) or _comma_initial(text, words[index])
             function = lower[index] in rules.function_words and not initial
-            if index > first and (function or _ordinary_after_name(words, index, rules)):
+            # a credential in capitals inside the span ends the name ("Ni Bhriain MRCP,
+            # Consultant Geriatrician" -> "Ni Bhriain")
+            credential = (
+                words[index].group().isupper()
+                and len(lower[index]) > 1
+                and lower[index] in rules.credentials
+                and lower[index] not in rules.name_particles
+            )
+            ordinary = _ordinary_after_name(words, index, rules)
+            if index > first and (function or credential or ordinary):
                 end = span.start + words[index - 1].end()
                 break
             if _POSSESSIVE.search(lower[index]):  # a name's is no part of it
