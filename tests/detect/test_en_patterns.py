@@ -573,6 +573,8 @@ def test_a_unit_before_its_street_and_canadian_postcodes(text, expected):
     [
         ("s/p CABG and PCI 3/95.", {("DATE", "3/95")}),
         ("Echo dated 9/68: EF 45%.", {("DATE", "9/68")}),
+        # weeks, as British notes write them
+        ("seen in clinic, review in 6/52; at 32/40 gestation", set()),
         ("Discharge: 14-Dec-69", {("DATE", "14-Dec-69")}),
         ("Next appt Wed the 14th at 2pm.", {("DATE", "Wed the 14th")}),
         # lymph node and core counts, a day of a month (3/15 is another rule's), no cue
@@ -628,6 +630,7 @@ def test_an_age_in_brackets_after_a_birth_date(text, expected):
     [
         ("Employer: Acme, 2200 Industrial Pkwy, Brockton MA", {("CITY", "Brockton")}),
         ("12 Oak St, Apt 3, West Newbury, Massachusetts", {("CITY", "West Newbury")}),
+        ("27 Kestrel Way, Abergavenny NP7 5HD", {("CITY", "Abergavenny")}),
         # no comma after the street: a state code could be a credential or a word
         ("12 Oak St Brockton, seen by Dr Lee MD", set()),
     ],
