@@ -669,3 +669,15 @@ def test_a_grade_group_is_no_organization():
 )
 def test_a_licence_number_after_its_state_code(text, expected):
     assert {s for label, s in found(text) if label == "LICENSE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pt's BCBS number is ZGP 4410 2298 11", {("HEALTHPLAN", "ZGP 4410 2298 11")}),
+        ("her insurance number is 4410 2298 11", {("HEALTHPLAN", "4410 2298 11")}),
+        ("the member number is unknown", set()),
+    ],
+)
+def test_a_plan_id_after_is(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "HEALTHPLAN"} == expected
