@@ -39,6 +39,11 @@ Rules, in order, for each merged span:
      ``word_zipf`` frequent in the language: dropped ("the creatinine", "metastatic
      pancreatic"; "her brother ryan" is kept, and so are rare lower-case words without a
      determiner, as tweets write names).
+   * with ``lower_case_names_listed`` on, a person's name with a word ending in one of
+     ``clinical_endings`` and no word on the name lists: dropped ("Prostatic
+     adenocarcinoma"); and a name is cut before a frequent lower-case word after a
+     capitalised one ("Astrid, ovarian" -> "Astrid"; not before ``name_particles``: "Soto del
+     Barco") and before a credential in capitals inside it ("Ni Bhriain MRCP, Consultant").
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
