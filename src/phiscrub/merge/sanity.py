@@ -545,27 +545,37 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         if all(w in rules.never_alone for w in lower[first:last]):
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
-        for index in range(first, last):
-            initial = _initial(text, words[index]) or _comma_initial(text, words[index])
-            function = lower[index] in rules.function_words and not initial
-            # a credential in capitals inside the span ends the name ("Ni Bhriain MRCP,
-            # Consultant Geriatrician" -> "Ni Bhriain")
-            credential = (
-                words[index].group().isupper()
-                and len(lower[index]) > 1
-                and lower[index] in rules.credentials
-                and lower[index] not in rules.name_particles
-            )
-            ordinary = _ordinary_after_name(words, index, rules)
-            if index > first and (function or credential or ordinary):
-                end = span.start + words[index - 1].end()
-                break
-            if _POSSESSIVE.search(lower[index]):  # a name's is no part of it
-                end = span.start + words[index].end() - 2  # "Yamamoto's INR" -> "Yamamoto"
-                break
+        cut = _name_end(text, words, first, last, rules)
+        if cut is not None:
+            end = span.start + cut
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
+
+
+def _name_end(
+    text: str, words: Sequence[re.Match], first: int, last: int, rules: SanityRules
+) -> int | None:
+    """Where a person's name span ``text`` (its words ``first`` to ``last``) ends early, as an
+    offset into ``text``: before the first function word, credential in capitals or frequent
+    lower-case word after a name word ("MASSEY FOR A GAIN", "Ni Bhriain MRCP, Consultant",
+    "Astrid, ovarian"), or at a possessive ("Yamamoto's INR"); None where it runs on."""
+    for index in range(first, last):
+        word = words[index].group()
+        lower = word.lower()
+        initial = _initial(text, words[index]) or _comma_initial(text, words[index])
+        function = lower in rules.function_words and not initial
+        credential = (
+            word.isupper()
+            and len(lower) > 1
+            and lower in rules.credentials
+            and lower not in rules.name_particles
+        )
+        if index > first and (function or credential or _ordinary_after_name(words, index, rules)):
+            return words[index - 1].end()
+        if _POSSESSIVE.search(lower):  # a name's is no part of it
+            return words[index].end() - 2
+    return None
 
 
 def apply_sanity(
