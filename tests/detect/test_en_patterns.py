@@ -345,6 +345,14 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
             "Followed at Dana-Farber; has Kaiser Permanente.",
             {("HOSPITAL", "Dana-Farber"), ("HOSPITAL", "Kaiser Permanente")},
         ),
+        (  # known by name alone, with an "and" no head word follows
+            "Seen at Brigham and Women's today; Mass Eye and Ear; Boston Children's ED",
+            {
+                ("HOSPITAL", "Brigham and Women's"),
+                ("HOSPITAL", "Mass Eye and Ear"),
+                ("HOSPITAL", "Boston Children's"),
+            },
+        ),
         ("Seen at General Surgery; to Mercy General Surgery clinic", set()),
     ],
 )

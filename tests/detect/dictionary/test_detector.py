@@ -24,7 +24,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Patient: POOLE, TERRANCE C  MRN: 1", {("PATIENT", "POOLE, TERRANCE C")}),
         ("Attending: Keith Brewer", {("DOCTOR", "Keith Brewer")}),
         ("Discussed with his wife, Joyce.", {("PATIENT", "Joyce")}),
-        ("Handoff to Norman Willis at 09:40.", {("PATIENT", "Norman Willis")}),
+        # care is handed to staff, whom i2b2 labels DOCTOR
+        ("Handoff to Norman Willis at 09:40.", {("DOCTOR", "Norman Willis")}),
         ("Emergency contact: Jaia Mclemore. Seen", {("PATIENT", "Jaia Mclemore")}),
         ("A boy accompanied by Varo Abbas reporting", {("PATIENT", "Varo Abbas")}),
         ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
@@ -112,6 +113,24 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
+        # news from someone, care handed to someone, a question asked indirectly, a sentence
+        # about someone, "let" someone know
+        (
+            "Message from Ines about her walker; voicemail from Tomasz re: refill.",
+            {("PATIENT", "Ines"), ("PATIENT", "Tomasz")},
+        ),
+        (
+            "Signed out to Rafael overnight; handoff to Siobhan at 7.",
+            {("DOCTOR", "Rafael"), ("DOCTOR", "Siobhan")},
+        ),
+        (
+            "check whether Lorenzo got his dose; find out when Beatrice was last seen",
+            {("PATIENT", "Lorenzo"), ("PATIENT", "Beatrice")},
+        ),
+        ("Labs stable. Lorenzo is refusing his meds.", {("PATIENT", "Lorenzo")}),
+        ("Please let Ines know the results.", {("PATIENT", "Ines")}),
+        ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
+        ("Occupation: retired teacher", {("PROFESSION", "retired teacher")}),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
         ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
         # a credential after a name, then a pager: no name after the "role"
@@ -179,6 +198,10 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Called Jordan; eval by Austin; due by Friday; per Cardiology",
         # a question about a drug or a device, and a nickname that is no name
         "Has Lasix been given? Did Foley get removed? Is Tylenol still due?",
+        # drugs, services, places and weekdays in the same places; a field with no job in it
+        "check whether Lasix was given; see if Coumadin is therapeutic; Report to Ortho.",
+        "Message from Cardiology: call. Austin is where she lives. When Sunday comes, go.",
+        "Occupation: Retired\nOCCUPATION: unemployed\nOccupation:\nSocial: lives with wife",
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",

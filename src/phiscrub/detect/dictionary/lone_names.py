@@ -31,12 +31,24 @@ from phiscrub.detect.dictionary.name_words import (
 _LONE_FIRST_AFTER_CUE = regex.compile(
     r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Aa]bout|[Ff]or|[Uu]pdate[ ]on|[Ss]ee|[Cc]all|[Tt]ell|"
     r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
-    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/)[ ]+(?:to[ ]+)?"
-    r"(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
+    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/|[Ll]et|"
+    # news from someone ("message from Ines", "voicemail from Tomasz"), care handed to them
+    # ("signed out to Rafael", "handoff to Siobhan")
+    r"(?:[Mm]essage|[Cc]all|[Vv]oicemail|[Nn]ote|[Ee]mail|[Tt]ext|[Pp]age|[Ww]ord|[Nn]ews)s?"
+    r"[ ]+from|(?:[Oo]ut|[Oo]ff|[Oo]ver|[Rr]eport|[Hh]andoff|[Hh]anded|[Gg]iven|[Pp]assed)[ ]+to)"
+    r"[ ]+(?:to[ ]+)?(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
     # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
     r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
     r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her)\b)"
+    # the same asked indirectly, or a sentence about someone: "check whether Lorenzo got his
+    # dose", "Lorenzo is refusing his meds"
+    r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
+    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
+    r"refused|refuses|refusing|received|ate|took|went|came|left|called|signed|states|stated|"
+    r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
+    r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
+    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b)"
 )
 
 

@@ -25,7 +25,8 @@ WORD = (
 
 DOCTOR_CUES = regex.compile(
     r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
-    r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b)"
+    r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b|"
+    r"signed[ ]out[ ]to|handoff[ ]to|report[ ]to|handed[ ](?:over|off)[ ]to)"
 )
 
 

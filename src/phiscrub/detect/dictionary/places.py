@@ -29,6 +29,10 @@ PROFESSION_CUE = regex.compile(
 UNKNOWN_PROFESSION = regex.compile(
     r"(?i:works|worked|working|employed)[ ]as[ ]an?[ ]"
     r"(?P<n>[a-z][a-z-]+(?:[ ][a-z][a-z-]+){0,3}?)(?=[ ](?:at|for|in|with|and|since)\b|[.,;\n])"
+    # a field of its own: "Occupation: school bus driver" (not "Occupation: retired" alone)
+    r"|(?<![\w])(?i:occupation|profession)[ \t]*:[ \t]*"
+    r"(?!(?i:retired|unemployed|disabled|none|n/?a|unknown|homemaker|student)[ \t]*(?:[.,;(\n]|$))"
+    r"(?P<n>\p{L}[\p{L}-]+(?:[ ]\p{L}[\p{L}-]+){0,3}?)(?=[ \t]*(?:[.,;(\n]|$))"
 )
 
 
