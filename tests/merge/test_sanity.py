@@ -60,6 +60,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("SW: Rosalind Petrakis, LICSW  x4471", "LICSW", "PATIENT"),  # a credential
         ("G3P2002 at 32w4d by LMP", "G3P2002", "PATIENT"),  # gravidity and parity
         ("Stage pT2N1M0, grade 2", "pT2N1M0", "IDNUM"),  # a TNM stage
+        ("Grandmother\ncalled 911 on 2/2", "Grandmother", "DEPARTMENT"),  # a relation alone
+        ("(consent on file).", "file", "DATE"),  # lower case, no digit, no date word
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -118,6 +120,10 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ),  # not a heading
         ("University of Michigan Health", "University of Michigan Health", "HOSPITAL"),
         ("Seen on 03/14/2091.", "03/14/2091", "DATE"),
+        # dates in lower case: a month, a holiday, a weekday
+        ("seen in mid-december", "mid-december", "DATE"),
+        ("home for christmas", "christmas", "DATE"),
+        ("back on tues", "tues", "DATE"),
         ("MRN: 2193523-7", "2193523-7", "MEDICALRECORD"),
         ("Patient: Stage, Robert", "Stage, Robert", "PATIENT"),  # a name word beside one
         ("Discussed with Anna S.", "Anna S", "PATIENT"),

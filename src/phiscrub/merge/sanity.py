@@ -14,9 +14,11 @@ Rules, in order, for each merged span:
    "pT2N1M0") is dropped whatever its label. The screen also widens a person's
    name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
    on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
-   ("Smith's") is no such word. A code or number (``code_labels``: IDs, record numbers,
-   phone numbers) loses the lower-case words at its ends when the rest holds a digit
-   ("H12345678 expired" -> "H12345678"), before its shape is checked;
+   ("Smith's") is no such word. A DATE in lower case with no digit and no word of
+   ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"). A code
+   or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
+   at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
+   shape is checked;
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -24,8 +26,8 @@ Rules, in order, for each merged span:
      name is left alone unless it is a credential: "CC/if" are someone's initials), and are
      cut before the first function word that follows a name word ("MASSEY FOR A GAIN" ->
      "MASSEY") and at a possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
-   * every word a ``never_alone`` word (or, for people, a credential or function word):
-     dropped ("Mallampati II", "mildly dyspneic", "MD");
+   * every word a ``never_alone`` or ``relations`` word (or, for people, a credential or
+     function word): dropped ("Mallampati II", "mildly dyspneic", "MD", "Grandmother");
    * a person's name ending in an eponym (the gazetteers' list) before a word that makes it
      one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
@@ -131,6 +133,7 @@ class SanityRules:
     institutions: frozenset[str] = frozenset()
     organizations: frozenset[str] = frozenset()
     date_words: frozenset[str] = frozenset()
+    date_names: frozenset[str] = frozenset()
     relations: frozenset[str] = frozenset()
     never_in_dates: frozenset[str] = frozenset()
     clinical_endings: frozenset[str] = frozenset()
@@ -184,6 +187,7 @@ _LISTS = (
     "institutions",
     "organizations",
     "date_words",
+    "date_names",
     "relations",
     "never_in_dates",
     "clinical_endings",
@@ -329,12 +333,22 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False
     if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):
         return False  # "Tower 5 West": a ward, not a date
+    if label == "DATE" and rules.date_names and text.islower() and not _dated(text, rules):
+        return False  # "consent on file": lower-case words with no digit and no date word
     if label in rules.number_labels:
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
             if not (masked or word.isupper() or word.lower() in rules.number_words):
                 return False
     return True
+
+
+def _dated(text: str, rules: SanityRules) -> bool:
+    """``text`` holds a digit, or a word that names a day, month, season or holiday."""
+    if any(c.isdigit() for c in text):
+        return True
+    words = _LETTERS.findall(text)
+    return any(w in rules.date_words or w in rules.date_names for w in words)
 
 
 def screen(
@@ -519,7 +533,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if first == last:
         return None
     kept = lower[first:last]
-    if all(w in rules.never_alone for w in kept):
+    if all(w in rules.never_alone or w in rules.relations for w in kept):
         return None
     if not person and all(w in rules.date_words for w in lower):
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
