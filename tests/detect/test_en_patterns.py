@@ -151,6 +151,8 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         ("RESULT DATE 2101-04-19 17:35", {("DATE", "2101-04-19")}),
         ("Seen March 3, 2150.", {("DATE", "March 3, 2150")}),
         ("Reported: 07.13.2002", {("DATE", "07.13.2002")}),
+        ("Collected 2025.01.10 at 07:45", {("DATE", "2025.01.10")}),  # ISO with dots
+        ("employed there between 2018 and 2020", {("DATE", "2018"), ("DATE", "2020")}),
         ("Reported: 13.07.2002", {("DATE", "13.07.2002")}),
         ("Lot 07.13.02 and 5.13.2002.5", set()),  # two-digit year, trailing decimal: no date
     ],
@@ -273,6 +275,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
     ("text", "expected"),
     [
         ("93-YEAR-OLD WOMAN with cough", {("AGE", "93")}),
+        ("90+ years old, lives alone", {("AGE", "90")}),
+        ("Pt is 94. She is 91 and lives alone", {("AGE", "94"), ("AGE", "91")}),
+        # a bare number after "is" that is no age: days, a percentage, a count, a weight
+        ("He is 2 days post-op. he was 100% compliant. Pt is 1 of 3. He was 3.5 kg", set()),
         ("now in his early nineties, frail", {("AGE", "nineties")}),
         ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
@@ -651,6 +657,7 @@ def test_a_town_after_its_street_without_a_postcode(text, expected):
     ("text", "expected"),
     [
         ("Father: Mark, 68, healthy. Brother: Nils, 41.", {("AGE", "68"), ("AGE", "41")}),
+        ("lives with his grandmother (Henrietta Achterberg, 84) in", {("AGE", "84")}),
         ("Aunt: ovarian ca at 57; father MI at 45", {("AGE", "57"), ("AGE", "45")}),
         ("mother breast cancer at age 42.", {("AGE", "42")}),
         ("Proband: Hannah Lindqvist, 38F, referred", {("AGE", "38")}),

@@ -224,6 +224,8 @@ def test_weekdays_become_dates_and_insurers_organizations(text, surface, label, 
         ("Resident of Sunrise Assisted Living.", "Sunrise", "CITY", "Sunrise Assisted Living"),
         ("Transferred from Brigham and Women's.", "Brigham and Women's", "CITY", None),
         ("Seen at Riverside Family Practice.", "Riverside", "CITY", "Riverside Family Practice"),
+        ("Clinic: Riverside Pediatrics, 2150 Main", "Riverside Pediatrics", "PATIENT", None),
+        ("works nights as an RN at Mount Auburn;", "Mount Auburn", "DOCTOR", None),
     ],
 )
 def test_institutions_read_as_names_or_places_become_hospitals(text, surface, label, expected):
