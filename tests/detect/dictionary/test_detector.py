@@ -129,6 +129,27 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Labs stable. Lorenzo is refusing his meds.", {("PATIENT", "Lorenzo")}),
         ("Please let Ines know the results.", {("PATIENT", "Ines")}),
+        # a surname with particles; a family by its surname; more cues and questions
+        (
+            "Pieter van der Berg and Juan de la Cruz arrived.",
+            {("PATIENT", "Pieter van der Berg"), ("PATIENT", "Juan de la Cruz")},
+        ),
+        (
+            "the Nguyen family is here. Did the Goldbergs sign?",
+            {("PATIENT", "Nguyen"), ("PATIENT", "Goldbergs")},
+        ),
+        ("Is Xiomara allergic to penicillin?", {("PATIENT", "Xiomara")}),
+        (
+            "schedule Leilani for an echo; F/U Huang in 2 weeks",
+            {("PATIENT", "Leilani"), ("PATIENT", "Huang")},
+        ),
+        # lower case: surname first with an initial or opening a line, an apostrophe, a room
+        (
+            "labs on sanchez, r\nwilson, james - d/c summary",
+            {("PATIENT", "sanchez, r"), ("PATIENT", "wilson, james")},
+        ),
+        ("please page dr. o'malley", {("DOCTOR", "o'malley")}),
+        ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
         ("Occupation: retired teacher", {("PROFESSION", "retired teacher")}),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
@@ -202,6 +223,9 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "check whether Lasix was given; see if Coumadin is therapeutic; Report to Ortho.",
         "Message from Cardiology: call. Austin is where she lives. When Sunday comes, go.",
         "Occupation: Retired\nOCCUPATION: unemployed\nOccupation:\nSocial: lives with wife",
+        # teams, laws and places before "family" or a verb; lists of words in lower case
+        "the Patriots family; the Jones Act; The Bears are winning; the Boston family",
+        "cough, fever - resolved\nlasix, k - given\nhr, bp stable\nmg, k, phos",
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",

@@ -73,7 +73,10 @@ class Gazetteers:
     towns: frozenset[str] = frozenset()
 
     def is_name(self, word: str) -> bool:
-        """``word`` (lower case) is in a first-name or surname list."""
+        """``word`` (lower case) is in a first-name or surname list, also without its
+        apostrophe ("o'malley": the census lists write "omalley")."""
+        if ("'" in word or "’" in word) and self.is_name(word.replace("'", "").replace("’", "")):
+            return True
         return (
             word in self.first_names
             or word in self.last_names

@@ -24,6 +24,7 @@ from phiscrub.detect.dictionary.name_words import (
     first_name,
     word_set,
 )
+from phiscrub.text.frequency import zipf
 
 # A first name alone after a word that hands work or news to a person ("eval by Fernanda",
 # "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
@@ -31,7 +32,7 @@ from phiscrub.detect.dictionary.name_words import (
 _LONE_FIRST_AFTER_CUE = regex.compile(
     r"(?<![\w])(?:[Bb]y|[Pp]er|[Pp]aged|[Aa]bout|[Ff]or|[Uu]pdate[ ]on|[Ss]ee|[Cc]all|[Tt]ell|"
     r"[Aa]sk|[Rr]e:?|[Cc]alled|[Tt]exted|[Ee]mailed|[Mm]essaged|[Nn]otified|"
-    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/|[Ll]et|"
+    r"[Uu]pdated|[Aa]sked|[Tt]old|[Tt]hanks|[Tt]hank[ ]you|cc|w/|[Ll]et|[Ss]chedule|"
     # news from someone ("message from Ines", "voicemail from Tomasz"), care handed to them
     # ("signed out to Rafael", "handoff to Siobhan")
     r"(?:[Mm]essage|[Cc]all|[Vv]oicemail|[Nn]ote|[Ee]mail|[Tt]ext|[Pp]age|[Ww]ord|[Nn]ews)s?"
@@ -40,7 +41,9 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
     r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
-    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her)\b)"
+    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
+    r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
+    r"scheduled|back|home)\b)"
     # the same asked indirectly, or a sentence about someone: "check whether Lorenzo got his
     # dose", "Lorenzo is refusing his meds"
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
@@ -60,16 +63,28 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"|[Ff]or|[Aa]bout|(?:[Uu]pdate|[Nn]otes|[Ll]abs|[Ii]nfo|[Rr]esults|[Cc]hart)[ ]on|[Rr]e:?|"
     r"[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
     r"[Ss]hould|[Cc]ould|[Cc]all|[Cc]alled|[Tt]ell|[Ll]et|[Pp]age|[Nn]otify|[Ii]nform|[Aa]sk|"
-    r"[Cc]heck|[Rr]eschedule|[Dd]ischarge|[Aa]dmit|(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
+    r"[Cc]heck|[Rr]eschedule|[Ss]chedule|F/[Uu]|[Dd]ischarge|[Aa]dmit|"
+    r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
-    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|bed[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
+    r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"
+    r"(?:bed|rm|room)[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
     r"(?P<n>\p{Ll}{3,})"
     r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|already|ready|seen|"
     r"called|taken|signed|able|going|come|having|doing|feeling|his|her)\b))"
     r"(?![\w'’-]|\.\w)"
+)
+
+
+# A family named by its surname ("the Nguyen family", "Did the Goldbergs sign?"): kept when
+# the word (less a plural's "s") is a listed surname that is no frequent word or place.
+_FAMILY_NAME = regex.compile(
+    r"(?<![\w])[Tt]he[ ]+(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?:(?=[ ]+(?:family|household|kids|children|parents)\b)|(?<=\p{Ll})s(?=[ ]+(?:are|were|"
+    r"have|had|did|do|want|wanted|asked|called|signed|sign|agreed|declined|would|will|came|"
+    r"visited|said|say|brought|requested|refused)\b))"
 )
 
 
@@ -162,6 +177,31 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
         label = cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
+
+
+def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A listed surname naming a family ("the Nguyen family", "the Goldbergs"), where no other
+    rule has found a name."""
+    taken = Occupied(found)
+    for match in _FAMILY_NAME.finditer(text):
+        start, end = match.span("n")
+        written = text[start:end]
+        plural = match.group().endswith("s") and not written.endswith("s")
+        word = written.lower()
+        if plural:
+            end += 1
+        surname = word in gaz.census_last_names or word in gaz.last_names
+        if taken.overlaps(start, end) or not surname:
+            continue
+        if gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME:
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        # "the Royal family": a very frequent word; "the Germans", "the Angels": a plural that
+        # is itself a frequent word (a people, a team), not a family
+        if zipf(word, "en") >= 5 or (plural and gaz.is_common(word + "s")):
+            continue
+        yield NameHit(start, end, "PATIENT", 0.7, "family_name")
 
 
 def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:

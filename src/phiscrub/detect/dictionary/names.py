@@ -16,6 +16,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
 from phiscrub.detect.dictionary.lone_names import (
+    family_names,
     initial_surnames,
     lone_first_names,
     lone_surnames,
@@ -211,11 +212,13 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
 )
-# A name in lower case written surname first after a patient cue ("labs for patient lopez,
-# ana"): a listed surname, a comma and a listed first name, neither a frequent word.
+# A name in lower case written surname first after a patient cue or opening a line ("labs for
+# patient lopez, ana", "wilson, james - d/c summary"): a listed surname, a comma and a listed
+# first name or an initial ("labs on sanchez, r"), neither a frequent word.
 _LOWER_LAST_COMMA_FIRST = regex.compile(
-    r"(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+"
-    r"(?P<n>(?P<last>\p{Ll}{2,}),[ ]?(?P<first>\p{Ll}{2,}))(?![\w'’-])"
+    r"(?:(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+|(?<![^\n]))"
+    r"(?P<n>(?P<last>\p{Ll}{2,}),[ ]?(?P<first>\p{Ll}{2,}|\p{Ll}(?=\.?[ ]*(?:[,;:)?\n]|-[ ]|$))))"
+    r"(?![\w'’-])"
 )
 # A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
 # address, not a name.
@@ -226,6 +229,13 @@ _FIRST_THEN_WORD = regex.compile(
 )
 _FIRST_THEN_LAST = regex.compile(
     rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
+)
+# A listed first name, the particles of a surname in lower case and the rest of it ("Pieter van
+# der Berg", "Juan de la Cruz", "Ludwig van Beethoven").
+_FIRST_PARTICLE_LAST = regex.compile(
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})"
+    r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn|al|el|y)){1,3}"
+    rf"[ ](?P<last>{WORD})(?![\w'’-])"
 )
 # A listed first name and the initial of a surname ("discussed with Anna S. and her husband").
 _FIRST_INITIAL = regex.compile(
@@ -343,7 +353,13 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     yield from early
     # names that stand alone, then the last resorts: only where no name stands yet
     # ("Patient Nguyen, Thi Lan" is one name)
-    for finder in (lone_first_names, lone_surnames, possessive_names, initial_surnames):
+    for finder in (
+        lone_first_names,
+        lone_surnames,
+        family_names,
+        possessive_names,
+        initial_surnames,
+    ):
         hits = list(finder(text, gaz, named))
         named += [(hit.start, hit.end) for hit in hits]
         yield from hits
@@ -359,8 +375,9 @@ def _middle_name(word: str, gaz: Gazetteers) -> bool:
 
 def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name followed by a word that is not a frequent English word, with an
-    optional middle name or initial, a listed first name and an initial ("Anna S."), or a
-    listed surname, a comma and a listed first name.
+    optional middle name or initial, a listed first name and an initial ("Anna S."), a listed
+    first name and a surname with particles ("Pieter van der Berg"), or a listed surname, a
+    comma and a listed first name.
     Candidates are read at every word (overlapping), so that "Reschedule Emily Chen's MRI"
     still finds "Emily Chen"; the longest wins."""
     candidates: list[tuple[int, int]] = []
@@ -371,6 +388,11 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
                 candidates.append((match.start(), end))
     for match in _FIRST_INITIAL.finditer(text, overlapped=True):
         if first_name(match.group("first").lower(), gaz):
+            candidates.append(match.span())
+    for match in _FIRST_PARTICLE_LAST.finditer(text, overlapped=True):
+        last = match.group("last").lower()
+        ordinary = last in NOT_NAME or last in PLACE_WORDS or gaz.is_common(last)
+        if first_name(match.group("first").lower(), gaz) and not ordinary:
             candidates.append(match.span())
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
         last, first = match.group("last"), match.group("first")
@@ -448,7 +470,8 @@ def _lower_case_names(
     for match in _LOWER_LAST_COMMA_FIRST.finditer(text):
         last, first = match.group("last"), match.group("first")
         surname = last in gaz.census_last_names or last in gaz.last_names
-        if surname and not gaz.is_common(last) and last not in NOT_NAME and first_name(first, gaz):
+        given = first_name(first, gaz) or (len(first) == 1 and match.start() != match.start("n"))
+        if surname and not gaz.is_common(last) and last not in NOT_NAME and given:
             hits.append((*match.span("n"), "lower_last_first"))
     for match in _LOWER_TITLE.finditer(text):
         last = match.group("last")
