@@ -152,6 +152,12 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         ("Seen March 3, 2150.", {("DATE", "March 3, 2150")}),
         ("Reported: 07.13.2002", {("DATE", "07.13.2002")}),
         ("Collected 2025.01.10 at 07:45", {("DATE", "2025.01.10")}),  # ISO with dots
+        # a month and day after a word of plans and deadlines
+        (
+            "refills due 3/20; appt 4/2; expires 12/26",
+            {("DATE", "3/20"), ("DATE", "4/2"), ("DATE", "12/26")},
+        ),
+        ("due 2/3 of the dose", set()),
         ("employed there between 2018 and 2020", {("DATE", "2018"), ("DATE", "2020")}),
         ("Reported: 13.07.2002", {("DATE", "13.07.2002")}),
         ("Lot 07.13.02 and 5.13.2002.5", set()),  # two-digit year, trailing decimal: no date
