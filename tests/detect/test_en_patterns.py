@@ -702,3 +702,19 @@ def test_a_licence_number_after_its_state_code(text, expected):
 )
 def test_a_plan_id_after_is(text, expected):
     assert {(label, s) for label, s in found(text) if label == "HEALTHPLAN"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("what plan is member 884221907 on", {("HEALTHPLAN", "884221907")}),
+        ("verify coverage for subscriber W2948813701", {("HEALTHPLAN", "W2948813701")}),
+        ("policy 7781203345 with Aetna", {("HEALTHPLAN", "7781203345")}),
+        ("Medicaid recipient ID 10293847", {("HEALTHPLAN", "10293847")}),
+        ("Medicare Beneficiary Identifier: 5KT3-FV7-QP21", {("HEALTHPLAN", "5KT3-FV7-QP21")}),
+        ("ins # 4471 2290 338", {("HEALTHPLAN", "4471 2290 338")}),
+        ("policy 2 of the hospital; member of the team; ins and outs; MBI", set()),
+    ],
+)
+def test_a_plan_id_after_member_policy_recipient_or_ins(text, expected):
+    assert {(label, s) for label, s in found(text) if label != "ORGANIZATION"} == expected
