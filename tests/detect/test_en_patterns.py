@@ -718,3 +718,15 @@ def test_a_plan_id_after_is(text, expected):
 )
 def test_a_plan_id_after_member_policy_recipient_or_ins(text, expected):
     assert {(label, s) for label, s in found(text) if label != "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mrn-00482913", {("MEDICALRECORD", "00482913")}),
+        ("MR 8827110 labs", {("MEDICALRECORD", "8827110")}),
+        ("MR 2+ and TR; MRI 44712; MRN-pending", set()),  # mitral regurgitation, no record
+    ],
+)
+def test_a_record_number_after_a_dash_or_mr(text, expected):
+    assert found(text) == expected
