@@ -62,6 +62,17 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Stage pT2N1M0, grade 2", "pT2N1M0", "IDNUM"),  # a TNM stage
         ("Grandmother\ncalled 911 on 2/2", "Grandmother", "DEPARTMENT"),  # a relation alone
         ("(consent on file).", "file", "DATE"),  # lower case, no digit, no date word
+        # a sentence ends inside a place; a street in lower case with no number or street word
+        (
+            "Gait: casual, tandem and heel-toe normal. Fugl-Meyer not done.",
+            "tandem and heel-toe normal. Fugl-Meyer",
+            "COUNTRY",
+        ),
+        ("lost points on delayed recall", "delayed recall", "STREET"),
+        # an MRI sequence; eponyms left alone once the name is cut back
+        ("T2/FLAIR hyperintensities", "FLAIR", "DOCTOR"),
+        ("Discussed Todd paralysis, SUDEP, and", "Todd paralysis, SUDEP", "DOCTOR"),
+        ("Stevens-Johnson warning signs", "Stevens-Johnson warning", "PATIENT"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -123,6 +134,15 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         # dates in lower case: a month, a holiday, a weekday
         ("seen in mid-december", "mid-december", "DATE"),
         ("home for christmas", "christmas", "DATE"),
+        ("lives on maple street", "maple street", "STREET"),
+        ("Moved from St. Louis last year", "St. Louis", "CITY"),
+        ("Seen at Mass. General today", "Mass. General", "HOSPITAL"),
+        (
+            "594 Hegedus Gyula utca 76. Apt. 289 Mogyorosbanya",
+            "594 Hegedus Gyula utca 76. Apt. 289",
+            "STREET",
+        ),
+        ("Spoke with Todd today", "Todd", "PATIENT"),
         ("back on tues", "tues", "DATE"),
         ("MRN: 2193523-7", "2193523-7", "MEDICALRECORD"),
         ("Patient: Stage, Robert", "Stage, Robert", "PATIENT"),  # a name word beside one

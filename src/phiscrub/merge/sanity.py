@@ -134,6 +134,7 @@ class SanityRules:
     organizations: frozenset[str] = frozenset()
     date_words: frozenset[str] = frozenset()
     date_names: frozenset[str] = frozenset()
+    street_words: frozenset[str] = frozenset()
     relations: frozenset[str] = frozenset()
     never_in_dates: frozenset[str] = frozenset()
     clinical_endings: frozenset[str] = frozenset()
@@ -188,6 +189,7 @@ _LISTS = (
     "organizations",
     "date_words",
     "date_names",
+    "street_words",
     "relations",
     "never_in_dates",
     "clinical_endings",
@@ -260,6 +262,56 @@ def _heading(doc: Document, start: int, end: int) -> bool:
     if after is None:
         return False
     return ":" in after.group() or doc.text[start:end].isupper()
+
+
+def _no_place(text: str, words: Sequence[re.Match], label: str, rules: SanityRules) -> bool:
+    """A place or organisation span ``text`` that is none: a sentence ends inside it
+    ("tandem and heel-toe normal. Fugl-Meyer"), or a street in lower case with no digit and
+    no street word ("delayed recall")."""
+    if _sentence_ends_inside(text, words):
+        return True
+    return (
+        label == "STREET"
+        and bool(rules.street_words)
+        and text.islower()
+        and not any(c.isdigit() for c in text)
+        and not any(w.group().lower() in rules.street_words for w in words)
+    )
+
+
+def _ordinary_lower_case(
+    text: str, start: int, end: int, kept: Sequence[str], rules: SanityRules
+) -> bool:
+    """A person's name ``text[start:end]`` (words ``kept``) in lower case with no word on the
+    name lists, after a determiner or made of frequent words."""
+    if rules.names is None or not text[start:end].islower():
+        return False
+    if any(rules.names.is_name(w) for w in kept):
+        return False
+    return bool(_DETERMINER_BEFORE.search(text, max(0, start - 8), start)) or (
+        rules.ordinary_words(kept)
+    )
+
+
+def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
+    """What is left of a person's name cut back to ``text[start:end]`` is no name: only
+    ``never_alone`` words ("Stevens-Johnson"), or an eponym before its head ("Todd")."""
+    left = [w.group().lower() for w in _WORD.finditer(text, start, end)]
+    if all(w in rules.never_alone for w in left):
+        return True
+    return len(left) == 1 and _eponym_use(text, start, end, left[0], rules)
+
+
+def _sentence_ends_inside(text: str, words: Sequence[re.Match]) -> bool:
+    """A sentence ends inside ``text`` (of ``words``): a lower-case word of two letters or
+    more before ". " and a capital ("normal. Fugl-Meyer"; not "St. Louis", "Mass. General",
+    "Elm Ave. Boston" or "utca 76. Apt. 289")."""
+    for word in words[:-1]:
+        stop = text[word.end() : word.end() + 3]
+        ender = len(word.group()) > 1 and word.group().isalpha() and word.group().islower()
+        if ender and len(stop) == 3 and stop[:2] == ". " and stop[2].isupper():
+            return True
+    return False
 
 
 def _named_sentence(
@@ -537,17 +589,15 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if not person and all(w in rules.date_words for w in lower):
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
+    if not person and _no_place(text, words, span.label, rules):
+        return None
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
-    if person and rules.names is not None and doc.text[start:end].islower():
-        determined = _DETERMINER_BEFORE.search(doc.text, max(0, start - 8), start)
-        if not any(rules.names.is_name(w) for w in kept) and (
-            determined or rules.ordinary_words(kept)
-        ):
-            return None
+    if person and _ordinary_lower_case(doc.text, start, end, kept, rules):
+        return None  # "the creatinine", "metastatic pancreatic"
     if person and rules.names is not None and _clinical(kept, rules):
         return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
     if person and rules.names is not None:
@@ -562,6 +612,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         cut = _name_end(text, words, first, last, rules)
         if cut is not None:
             end = span.start + cut
+            if _no_name_left(doc.text, start, end, rules):
+                return None  # "Todd paralysis, SUDEP" cut to "Todd"
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
