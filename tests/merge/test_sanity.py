@@ -71,6 +71,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("lost points on delayed recall", "delayed recall", "STREET"),
         # an MRI sequence; eponyms left alone once the name is cut back
         ("T2/FLAIR hyperintensities", "FLAIR", "DOCTOR"),
+        ("1st degree AV block, RBBB, LAFB. QTc 452.", "RBBB, LAFB", "DOCTOR"),
+        ("1st degree AV block, RBBB, LAFB. QTc 452.", "QTc 452", "VEHICLE"),
+        ("Doing well since Watchman implant.", "Watchman", "DEPARTMENT"),
         ("Discussed Todd paralysis, SUDEP, and", "Todd paralysis, SUDEP", "DOCTOR"),
         ("Stevens-Johnson warning signs", "Stevens-Johnson warning", "PATIENT"),
     ],

@@ -226,6 +226,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # teams, laws and places before "family" or a verb; lists of words in lower case
         "the Patriots family; the Jones Act; The Bears are winning; the Boston family",
         "cough, fever - resolved\nlasix, k - given\nhr, bp stable\nmg, k, phos",
+        "Walks 2 miles daily.",  # a unit and a word after a number, in lower case
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",

@@ -252,9 +252,10 @@ _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
 _CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
 _MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 # Names in lower case ("john smith", "anna s.", "mr. patel"): a listed first name and a listed
-# surname (or an initial), or a title and a listed name, none of them a frequent English word.
+# surname (or an initial), or a title and a listed name, none of them a frequent English word;
+# not after a number ("walks 2 miles daily").
 _LOWER_FIRST_LAST = regex.compile(
-    r"(?<![\w'’.-])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
+    r"(?<![\w'’.-])(?<!\d[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
 _LOWER_TITLE = regex.compile(
     r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
