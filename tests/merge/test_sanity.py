@@ -93,6 +93,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ),
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
         ("Aunt: Astrid, ovarian ca at 57", "Astrid, ovarian", "PATIENT", "Astrid"),
+        ("0930 dr. whitcombe rounded, plan", "whitcombe rounded", "DOCTOR", "whitcombe"),
         (
             "Dr Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
             "Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
@@ -146,6 +147,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
             "STREET",
         ),
         ("Spoke with Todd today", "Todd", "PATIENT"),
+        ("her brother john smith called", "john smith", "PATIENT"),
+        ("seen by maria de la cruz", "maria de la cruz", "DOCTOR"),
         ("back on tues", "tues", "DATE"),
         ("MRN: 2193523-7", "2193523-7", "MEDICALRECORD"),
         ("Patient: Stage, Robert", "Stage, Robert", "PATIENT"),  # a name word beside one

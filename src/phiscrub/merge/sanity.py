@@ -351,11 +351,21 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
-def _ordinary_after_name(words: Sequence[re.Match], index: int, rules: SanityRules) -> bool:
+def _ordinary_after_name(
+    text: str, words: Sequence[re.Match], index: int, rules: SanityRules
+) -> bool:
     """Word ``index`` of a person's name span is a frequent lower-case word that no name
-    list holds, after a capitalised word: where the name ends ("Astrid, ovarian ca")."""
+    list holds, after a capitalised word or a name word in lower case (listed or rare): where
+    the name ends ("Astrid, ovarian ca", "dr. whitcombe rounded")."""
     word = words[index].group()
-    if rules.names is None or not word.islower() or not words[index - 1].group()[:1].isupper():
+    if rules.names is None or not word.islower():
+        return False
+    before = words[index - 1].group()
+    spaced = text[words[index - 1].end() : words[index].start()].isspace()  # "angie_weather"
+    name_before = before[:1].isupper() or (
+        spaced and (rules.names.is_name(before.lower()) or not rules.ordinary_words([before]))
+    )
+    if not name_before:
         return False
     lower = word.lower()
     return (
@@ -637,7 +647,8 @@ def _name_end(
             and lower in rules.credentials
             and lower not in rules.name_particles
         )
-        if index > first and (function or credential or _ordinary_after_name(words, index, rules)):
+        ordinary = index > first and _ordinary_after_name(text, words, index, rules)
+        if index > first and (function or credential or ordinary):
             return words[index - 1].end()
         if _POSSESSIVE.search(lower):  # a name's is no part of it
             return words[index].end() - 2

@@ -149,6 +149,11 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "sanchez, r"), ("PATIENT", "wilson, james")},
         ),
         ("please page dr. o'malley", {("DOCTOR", "o'malley")}),
+        ("(daughter lucia and grandson mateo)", {("PATIENT", "lucia"), ("PATIENT", "mateo")}),
+        (
+            "case mgmt (brenda) aware; handoff to night rn, jasmine",
+            {("PATIENT", "brenda"), ("PATIENT", "jasmine")},
+        ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
         ("Occupation: retired teacher", {("PROFESSION", "retired teacher")}),
@@ -227,6 +232,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "the Patriots family; the Jones Act; The Bears are winning; the Boston family",
         "cough, fever - resolved\nlasix, k - given\nhr, bp stable\nmg, k, phos",
         "Walks 2 miles daily.",  # a unit and a word after a number, in lower case
+        "dentures (upper); took (tylenol); night rn, aware; see note (grace); (will) call",
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",

@@ -147,6 +147,33 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
 
 
+# A first name in lower case where only a person stands: alone in brackets ("case mgmt
+# (brenda) aware") or after a staff role and a comma ("handoff to night rn, jasmine").
+_LOWER_LONE_FIRST = regex.compile(
+    r"(?<![\w])\((?P<n>\p{Ll}{3,})\)"
+    r"|(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),[ ]+(?P<n>\p{Ll}{3,})"
+    r"(?![\w'’-])"
+)
+
+
+def lower_lone_first_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed first name in lower case in brackets or after a staff role ("(brenda)",
+    "night rn, jasmine"), not a frequent word, a place or an eponym."""
+    taken = Occupied(found)
+    for match in _LOWER_LONE_FIRST.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n")
+        if taken.overlaps(start, end) or not first_name(word, gaz):
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        if word in gaz.eponyms or zipf(word, "en") >= 5:
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.65, "lower_lone_first")
+
+
 def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed surname alone after a cue ("meds for Quist", "pt hakimi"), where no other rule
     has found a name."""

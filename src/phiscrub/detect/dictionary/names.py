@@ -20,6 +20,7 @@ from phiscrub.detect.dictionary.lone_names import (
     initial_surnames,
     lone_first_names,
     lone_surnames,
+    lower_lone_first_names,
     possessive_names,
 )
 from phiscrub.detect.dictionary.name_words import (
@@ -210,7 +211,7 @@ _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
-    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:])"
+    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:)])"
 )
 # A name in lower case written surname first after a patient cue or opening a line ("labs for
 # patient lopez, ana", "wilson, james - d/c summary"): a listed surname, a comma and a listed
@@ -356,6 +357,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     # ("Patient Nguyen, Thi Lan" is one name)
     for finder in (
         lone_first_names,
+        lower_lone_first_names,
         lone_surnames,
         family_names,
         possessive_names,
