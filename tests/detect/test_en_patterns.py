@@ -730,3 +730,25 @@ def test_a_plan_id_after_member_policy_recipient_or_ins(text, expected):
 )
 def test_a_record_number_after_a_dash_or_mr(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("RR 2 Box 45, Tunbridge", {("STREET", "RR 2 Box 45")}),  # a rural route
+        ("her apartment at 12B Elm Court", {("STREET", "12B Elm Court")}),
+        ("home is 221 B Baker Street", {("STREET", "221 B Baker Street")}),
+        # the town after a street with no comma, or before a Canadian province and postcode
+        (
+            "moved to 3071 SE Hawthorne Blvd Portland OR",
+            {("STREET", "3071 SE Hawthorne Blvd"), ("CITY", "Portland")},
+        ),
+        (
+            "88 Queen St W, Toronto, ON M5H 2N2",
+            {("STREET", "88 Queen St W"), ("CITY", "Toronto"), ("ZIP", "M5H 2N2")},
+        ),
+        ("2 L NC via nasal cannula; PICC 4 Fr Power Line; 2L NC Wells score 1.5", set()),
+    ],
+)
+def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
+    assert found(text) == expected
