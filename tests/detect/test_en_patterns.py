@@ -723,7 +723,8 @@ def test_a_plan_id_after_member_policy_recipient_or_ins(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("mrn-00482913", {("MEDICALRECORD", "00482913")}),
+        ("mrn-00482913", {("MEDICALRECORD", "mrn-00482913")}),  # joined: all of it
+        ("Identity confirmed with MRN-07275099.", {("MEDICALRECORD", "MRN-07275099")}),
         ("MR 8827110 labs", {("MEDICALRECORD", "8827110")}),
         ("MR 2+ and TR; MRI 44712; MRN-pending", set()),  # mitral regurgitation, no record
     ],
