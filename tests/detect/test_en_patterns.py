@@ -753,3 +753,16 @@ def test_a_record_number_after_a_dash_or_mr(text, expected):
 )
 def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("VNA to visit starting Thurs 6/11.", {("DATE", "Thurs"), ("DATE", "6/11")}),
+        ("Sat, 3/14/2025 clinic", {("DATE", "Sat"), ("DATE", "3/14/2025")}),
+        ("Sun 5 mg at night", set()),  # no date after it
+        ("History: 76 M w/ hx CAD", {("AGE", "76")}),  # "w/" after an age and a sex
+    ],
+)
+def test_a_short_weekday_before_a_date_and_an_age_before_w(text, expected):
+    assert found(text) == expected
