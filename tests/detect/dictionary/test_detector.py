@@ -155,6 +155,10 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "brenda"), ("PATIENT", "jasmine")},
         ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
+        # a listed first name standing alone, with no cue at all
+        ("Jedidiah is beyond irritating.", {("PATIENT", "Jedidiah")}),
+        ("The relative lives in Wallace.", {("CITY", "Wallace")}),  # a town after its cue
+        ("Pt ambulated 150 ft with PT (Jess). Tolerated well.", {("PATIENT", "Jess")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
         ("Occupation: retired teacher", {("PROFESSION", "retired teacher")}),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
@@ -214,7 +218,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "the patient went home; mark the chart",  # lower-case words that are names too
         "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
-        "Hughes, then Lopez; Kidney, Liver panel; Brown, Green",  # no first name after a comma
+        "Kidney, Liver panel; Brown, Green",  # no first name after a comma
         "12 Oak St, Holbrook, MA 02343",  # a state code in capitals is no first name
         "Charlotte Amalie, VI 00802",  # a town before a territory's code and ZIP code
         "Glen South Williamson, KY 41503",  # nor a shorter run inside the town
@@ -232,6 +236,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "the Patriots family; the Jones Act; The Bears are winning; the Boston family",
         "cough, fever - resolved\nlasix, k - given\nhr, bp stable\nmg, k, phos",
         "Walks 2 miles daily.",  # a unit and a word after a number, in lower case
+        # a first name alone that is a town after its cue, or part of a longer proper name
+        "6133 Patrick Junction; South Carroll.",
         "dentures (upper); took (tylenol); night rn, aware; see note (grace); (will) call",
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case

@@ -147,6 +147,41 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
 
 
+# A capitalised word standing alone (no capitalised word, number or "#" beside it), a first
+# name wherever it is on the lists ("Jedidiah is beyond irritating", "PT (Jess)"): the last
+# resort, after every cued rule. Not a frequent word, a place, an eponym, nor after a place's
+# cue ("in Wallace"), nor inside a longer proper name ("6133 Patrick Junction").
+_CAPITALISED = regex.compile(
+    r"(?<![\w.'’@#-])(?<!(?:\p{Lu}[\w'’.-]*\)?|\d[\w-]*|\#\w*)[ ,]{1,2})(?P<n>\p{Lu}\p{Ll}{2,})"
+    r"(?![\w'’-]|\.\w|,?[ ]+(?:\p{Lu}|\d))"
+)
+
+
+_PLACE_BEFORE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of|via)[ ]+(?:the[ ]+)?)$")
+
+
+def anywhere_first_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed first name standing alone anywhere (see ``_CAPITALISED``), where no other rule
+    has found a name; scored below the cued rules."""
+    taken = Occupied(found)
+    for match in _CAPITALISED.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not first_name(word, gaz):
+            continue
+        if word in gaz.cities or word in gaz.states or word in gaz.countries:
+            continue
+        following = NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
+        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
+            continue
+        if zipf(word, "en") >= 5 or _PLACE_BEFORE.search(text, max(0, start - 12), start):
+            continue  # "in Wallace", "from Dale": a town named like a person
+        yield NameHit(start, end, cued_label(text, start), 0.6, "lone_first_anywhere")
+
+
 # A first name in lower case where only a person stands: alone in brackets ("case mgmt
 # (brenda) aware") or after a staff role and a comma ("handoff to night rn, jasmine").
 _LOWER_LONE_FIRST = regex.compile(

@@ -16,6 +16,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
 from phiscrub.detect.dictionary.lone_names import (
+    anywhere_first_names,
     family_names,
     initial_surnames,
     lone_first_names,
@@ -362,6 +363,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         family_names,
         possessive_names,
         initial_surnames,
+        anywhere_first_names,
     ):
         hits = list(finder(text, gaz, named))
         named += [(hit.start, hit.end) for hit in hits]
