@@ -78,8 +78,8 @@ def test_unknown_pipeline_name():
 
 
 def two_notes(patient: str = "P1") -> list[Document]:
-    first = "Patient: Mojisola Adeyemi\nSeen in clinic."
-    second = "Mojisola reports less pain. Dr. Okafor agrees."
+    first = "Patient: Temitope Adeyemi\nSeen in clinic."
+    second = "Temitope reports less pain. Dr. Okafor agrees."
     return [
         Document("n1", first, (), {"patient_id": patient}),
         Document("n2", second, (), {"patient_id": "P2" if patient == "split" else patient}),
@@ -98,17 +98,18 @@ def test_default_english_pipeline_with_two_pass_over_a_patients_notes():
     pipeline = load_pipeline("rules")
     assert pipeline.two_pass and "rules" in builtin_pipelines()
     assert found(pipeline.annotate_all(two_notes())) == [
-        ("n1", "Mojisola Adeyemi", "PATIENT", "dictionary"),
-        ("n2", "Mojisola", "PATIENT", "two-pass"),
+        ("n1", "Temitope Adeyemi", "PATIENT", "dictionary"),
+        ("n2", "Temitope", "PATIENT", "two-pass"),
         ("n2", "Okafor", "DOCTOR", "dictionary"),
     ]
-    # another patient's dictionary is never used, and without two-pass the first name is missed
-    assert ("n2", "Mojisola", "PATIENT", "two-pass") not in found(
+    # another patient's dictionary is never used, and without two-pass the first name (on no
+    # list) is missed
+    assert ("n2", "Temitope", "PATIENT", "two-pass") not in found(
         pipeline.annotate_all(two_notes("split"))
     )
     pipeline.config.two_pass.enabled = False
     assert [x[1] for x in found(pipeline.annotate_all(two_notes()))] == [
-        "Mojisola Adeyemi",
+        "Temitope Adeyemi",
         "Okafor",
     ]
 
@@ -118,7 +119,7 @@ def test_the_default_pipeline_saves_and_loads_with_its_two_pass_settings(tmp_pat
     again = load_pipeline(tmp_path / "saved")
     assert [d.type for d in again.config.detector] == ["rules", "dictionary"]
     assert again.two_pass and again.config.two_pass.min_score == 0.9
-    assert found(again.annotate_all(two_notes()))[1] == ("n2", "Mojisola", "PATIENT", "two-pass")
+    assert found(again.annotate_all(two_notes()))[1] == ("n2", "Temitope", "PATIENT", "two-pass")
 
 
 def _hybrid_config(tmp_path, merge: str) -> object:
