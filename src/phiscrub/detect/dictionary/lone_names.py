@@ -128,23 +128,30 @@ _INITIAL_SURNAME = regex.compile(
 _LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 
 
+def _lone_first_name(text: str, word: str, end: int, gaz: Gazetteers) -> bool:
+    """``word`` (lower case, ending at ``end``) is a listed first name that stands for a
+    person alone: not a place ("by Austin"), not an eponym or before an eponym's head ("per
+    Allen test") or a place's word."""
+    if not first_name(word, gaz):
+        return False
+    if word in gaz.cities or word in gaz.states or word in gaz.countries:
+        return False
+    following = NEXT_WORD.match(text, end)
+    after = following.group(1).lower() if following else ""
+    return not (word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS)
+
+
 def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed first name alone after a cue ("eval by Fernanda"), where no other rule has
     found a name; not a place ("by Austin"), not an eponym before its head ("per Allen test")."""
     taken = Occupied(found)
     for match in _LONE_FIRST_AFTER_CUE.finditer(text):
         start, end = match.span("n")
-        word = match.group("n").lower()
-        if taken.overlaps(start, end) or not first_name(word, gaz):
+        if taken.overlaps(start, end) or not _lone_first_name(
+            text, match.group("n").lower(), end, gaz
+        ):
             continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
-            continue
-        following = NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
-        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
-            continue
-        label = cued_label(text, start)
-        yield NameHit(start, end, label, 0.7, "lone_first_after_cue")
+        yield NameHit(start, end, cued_label(text, start), 0.7, "lone_first_after_cue")
 
 
 # A capitalised word standing alone (no capitalised word, number or "#" beside it), a first
@@ -169,13 +176,7 @@ def anywhere_first_names(
     for match in _CAPITALISED.finditer(text):
         start, end = match.span("n")
         word = match.group("n").lower()
-        if taken.overlaps(start, end) or not first_name(word, gaz):
-            continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
-            continue
-        following = NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
-        if word in gaz.eponyms or after in EPONYM_HEADS or after in PLACE_WORDS:
+        if taken.overlaps(start, end) or not _lone_first_name(text, word, end, gaz):
             continue
         if zipf(word, "en") >= 5 or _PLACE_BEFORE.search(text, max(0, start - 12), start):
             continue  # "in Wallace", "from Dale": a town named like a person
@@ -200,11 +201,9 @@ def lower_lone_first_names(
     for match in _LOWER_LONE_FIRST.finditer(text):
         start, end = match.span("n")
         word = match.group("n")
-        if taken.overlaps(start, end) or not first_name(word, gaz):
+        if taken.overlaps(start, end) or not _lone_first_name(text, word, end, gaz):
             continue
-        if word in gaz.cities or word in gaz.states or word in gaz.countries:
-            continue
-        if word in gaz.eponyms or zipf(word, "en") >= 5:
+        if zipf(word, "en") >= 5:
             continue
         yield NameHit(start, end, cued_label(text, start), 0.65, "lower_lone_first")
 
