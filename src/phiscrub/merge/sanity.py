@@ -36,6 +36,9 @@ Rules, in order, for each merged span:
    * a place or organisation whose every word is a ``date_words`` word (a weekday, its
      abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
      "Dr. Sun");
+   * a place or organisation with a sentence's end inside it after a lower-case word
+     ("tandem and heel-toe normal. Fugl-Meyer"), or a STREET in lower case with no digit and
+     no ``street_words`` word ("delayed recall"): dropped;
    * with ``lower_case_names_listed`` on, a person's name in lower case none of whose words
      is on the gazetteers' name lists, after a determiner or made of words at least
      ``word_zipf`` frequent in the language: dropped ("the creatinine", "metastatic
@@ -44,8 +47,11 @@ Rules, in order, for each merged span:
    * with ``lower_case_names_listed`` on, a person's name with a word ending in one of
      ``clinical_endings`` and no word on the name lists: dropped ("Prostatic
      adenocarcinoma"); and a name is cut before a frequent lower-case word after a
-     capitalised one ("Astrid, ovarian" -> "Astrid"; not before ``name_particles``: "Soto del
-     Barco") and before a credential in capitals inside it ("Ni Bhriain MRCP, Consultant").
+     capitalised one or a name word in lower case ("Astrid, ovarian" -> "Astrid", "dr.
+     whitcombe rounded" -> "whitcombe"; not before ``name_particles``: "Soto del Barco") and
+     before a credential in capitals inside it ("Ni Bhriain MRCP, Consultant"); what is left
+     that is only ``never_alone`` words or an eponym before its head is dropped ("Todd
+     paralysis" cut to "Todd").
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
