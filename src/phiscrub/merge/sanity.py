@@ -85,7 +85,7 @@ from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
-from phiscrub.text.frequency import zipf
+from phiscrub.text.frequency import load_frequencies, zipf
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
@@ -234,6 +234,8 @@ def sanity_rules(language: str) -> SanityRules:
         lists["countries"] |= gaz.countries
     if lists["eponym_heads"]:  # and the gazetteers' eponyms ("Gleason")
         lists["eponyms"] |= gazetteers(language).eponyms
+    if int(data.get("word_zipf", 0)) > 0:
+        load_frequencies(language)
     return SanityRules(
         bool(data.get("drop_without_alphanumerics", True)),
         place_kinds=bool(data.get("place_kinds", False)),

@@ -7,6 +7,7 @@ from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.names import find_names
 from phiscrub.detect.dictionary.places import find_places, find_professions
 from phiscrub.document import Document, Span, dedupe_spans
+from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
 
 _FOUND = TextMemo()  # language and text -> hits, whatever the detector's name and labels
@@ -40,6 +41,7 @@ class DictionaryDetector:
 
     def _hits(self, text: str) -> tuple:
         gaz = gazetteers(self.language)
+        load_frequencies("en")  # the lone-name rules weigh words by their English frequency
         tokens = tokenize(text)  # shared by the place and profession gazetteers
         return (
             *find_names(text, gaz),
