@@ -96,7 +96,7 @@ _STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH
 # "D'Angelo"; not "Smith's" or "don't")
 _JOINED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]{2,})+(?![^\W\d_])")
 _JOINED_REACH = 40  # how far around a span a joined word is looked for
-_NEXT_WORD = re.compile(r"[ ]+([^\W\d_]+)")
+_NEXT_WORD = re.compile(r"(?:['’]s?)?[ ]+([^\W\d_]+)")  # "Allen test", "Wilson's disease"
 # heads that make a run before them an institution only when they end it ("Lahey Health"),
 # not when they follow a name ("Jane Smith Health Care Proxy")
 _LOOSE_HEADS = frozenset({"health", "medical", "healthcare", "health care", "children's"})

@@ -174,6 +174,12 @@ def found(text: str) -> set[tuple[str, str]]:
         # a possessive before what a patient has in a note; an initial before a surname
         ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),
         ("Has Smith's INR come back?", {("PATIENT", "Smith")}),
+        # a listed first name's possessive before any word; whom a clinician is for
+        ("Why was Teodoro's metformin stopped?", {("PATIENT", "Teodoro")}),
+        ("Who is the PCP for Lakshmi Raghunathan?", {("PATIENT", "Lakshmi Raghunathan")}),
+        # a first name in lower case in a request about someone
+        ("schedule a follow up for marcus with ortho", {("PATIENT", "marcus")}),
+        ("please call priya tomorrow about her labs", {("PATIENT", "priya")}),
         ("Called T. Washington at home.", {("PATIENT", "T. Washington")}),
         ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
         ("is mr. o'neil still npo?", {("PATIENT", "o'neil")}),
@@ -249,6 +255,10 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
         # a possessive of a disease's eponym or a drug; a species, an outline, a street
         "Parkinson's meds given; Crohn's labs stable; Tylenol's dose reduced",
+        # an eponym's, a saint's, a shop's or a holiday's possessive; requests about things
+        "Wilson's disease; Bell's palsy; St. George's clinic; at Wendy's drive-thru; "
+        "Valentine's day",
+        "call pharmacy about the refill; call back tomorrow; let me know; appt for will today",
         "Grew E. Coli and S. Aureus; H. Pylori negative; on N. Main St",
         "A. Plan: continue meds.\nB. Hill sign negative.",
         "Plans to visit Jackson next month; saw Lopez on the map",  # travel: the town

@@ -115,6 +115,14 @@ _POSSESSIVE_NAME = regex.compile(
     r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
     r"(?![\w-])"
 )
+# a listed first name before "'s" and any lower-case word ("Why was Teodoro's metformin
+# stopped"), not after a word that makes it a shop's or a saint's name ("at Wendy's", "St.
+# George's")
+_POSSESSIVE_FIRST = regex.compile(
+    r"(?<![\w.'’-])(?<!\b(?i:at|from|to|the|a|an|in|into|near|inside|outside)[ ]+)"
+    r"(?<!\b(?:St|Saint|Ste|King|Queen|Lady|Prince|Princess)\.?[ ]+)"  # "St. George's"
+    r"(?P<n>\p{Lu}\p{Ll}+)['’]s[ ]+(?P<w>\p{Ll}[\p{Ll}-]+)\b"
+)
 
 
 # A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
@@ -125,6 +133,7 @@ _INITIAL_SURNAME = regex.compile(
 )
 
 
+_NOT_AFTER_POSSESSIVE = frozenset({"day", "eve", "ale", "lager", "beer"})  # "Valentine's day"
 _LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 
 
@@ -189,6 +198,12 @@ _LOWER_LONE_FIRST = regex.compile(
     r"(?<![\w])\((?P<n>\p{Ll}{3,})\)"
     r"|(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),[ ]+(?P<n>\p{Ll}{3,})"
     r"(?![\w'’-])"
+    # a request about someone in lower case ("schedule a follow up for marcus with dr. ito",
+    # "call priya tomorrow"): the name ends the clause or meets a preposition
+    r"|(?<![\w])(?:follow[- ]?up|f/u|appt|appointment|visit|refills?|labs|meds|results)[ ]+"
+    r"for[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*[?.,;]|[ ]+(?:with|at|on|in|to|about|tomorrow|today|next)\b)"
+    r"|(?<![\w])(?:call|remind|tell|ask|text|page|let)[ ]+(?P<n>\p{Ll}{3,})"
+    r"(?=[ ]*[?.,;]|[ ]+(?:at|about|tomorrow|today|know|that|back|re)\b)"
 )
 
 
@@ -280,6 +295,15 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         if eponym:  # "Parkinson's meds", "Crohn's labs": a disease's
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "possessive_name")
+        taken.add(start, end)
+    for match in _POSSESSIVE_FIRST.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not first_name(word, gaz) or word in gaz.eponyms:
+            continue  # "Wilson's disease", "Bell's palsy", "Graves'" are eponyms too
+        if match.group("w") in EPONYM_HEADS or match.group("w") in _NOT_AFTER_POSSESSIVE:
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.65, "possessive_first_name")
 
 
 def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:

@@ -134,10 +134,18 @@ class Occupied:
         self.ends[i:j] = [end]
 
 
+# a name right after "for" is whom the care is for, whatever clinician stands before it ("Who
+# is the PCP for Lakshmi Rao", "consult for Omar Haddad"), unless a clinician covers for another
+_FOR_WHOM = regex.compile(r"(?i:(?<!\bcover(?:ing|s|ed)?[ ])\bfor[ ]+)$")
+
+
 def cued_label(text: str, start: int) -> str:
-    """DOCTOR when a clinician's cue stands in the 20 characters before a name, else
-    PATIENT."""
-    return "DOCTOR" if DOCTOR_CUES.search(text[max(0, start - 20) : start]) else "PATIENT"
+    """DOCTOR when a clinician's cue stands in the 20 characters before a name (and the name
+    does not follow "for"), else PATIENT."""
+    before = text[max(0, start - 20) : start]
+    if _FOR_WHOM.search(before):
+        return "PATIENT"
+    return "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"
 
 
 def first_name(word: str, gaz: Gazetteers) -> bool:
