@@ -211,6 +211,9 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Insurance ID: BCX-884-221-907", {("HEALTHPLAN", "BCX-884-221-907")}),
         ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
         ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
+        # its last group before a full stop; not a decimal's first digits
+        ("His member ID is XKH 4402 9918.", {("HEALTHPLAN", "XKH 4402 9918")}),
+        ("Member ID: XKH 4402 9918.5", {("HEALTHPLAN", "XKH 4402")}),
         ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
         ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
         ("Humana ID H12345678 expired", {("HEALTHPLAN", "H12345678")}),
@@ -353,6 +356,7 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
         ),
         ("Discharged to Spaulding Rehab.", {("HOSPITAL", "Spaulding Rehab")}),
         ("Transferred from Mercy General for care.", {("HOSPITAL", "Mercy General")}),
+        ("Advised ED eval at Milford Regional.", {("HOSPITAL", "Milford Regional")}),
         (
             "Followed at Dana-Farber; has Kaiser Permanente.",
             {("HOSPITAL", "Dana-Farber"), ("HOSPITAL", "Kaiser Permanente")},
@@ -761,8 +765,14 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         ("VNA to visit starting Thurs 6/11.", {("DATE", "Thurs"), ("DATE", "6/11")}),
         ("Sat, 3/14/2025 clinic", {("DATE", "Sat"), ("DATE", "3/14/2025")}),
         ("Sun 5 mg at night", set()),  # no date after it
+        ("Date/Time: Sun Aug 9 2071 4:15 PM", {("DATE", "Sun"), ("DATE", "Aug 9 2071")}),
+        ("Mon 2071-08-10 08:00", {("DATE", "Mon"), ("DATE", "2071-08-10")}),
+        ("Wed 12 mg; Sat May be", set()),  # a dose; a month's name with no day
+        # a bare year after a death, a graduation or a screening
+        ("Wife Ruth deceased 2065.", {("DATE", "2065")}),
+        ("Colonoscopy 2019: normal.", {("DATE", "2019")}),
         ("History: 76 M w/ hx CAD", {("AGE", "76")}),  # "w/" after an age and a sex
     ],
 )
-def test_a_short_weekday_before_a_date_and_an_age_before_w(text, expected):
+def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, expected):
     assert found(text) == expected
