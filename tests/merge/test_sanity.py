@@ -52,6 +52,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
+        ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
         ("Signed: Hiroshi Tanaka, M.D. today", "M.D.", "CITY"),  # a credential as a place
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
         ("What's the creatinine for him?", "creatinine", "PATIENT"),  # lower case, no name

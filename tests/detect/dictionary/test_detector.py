@@ -155,6 +155,10 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "brenda"), ("PATIENT", "jasmine")},
         ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
+        (
+            "Bed 3 / GONZALEZ, M / 67F; Room 4: Harland-Smith",
+            {("PATIENT", "GONZALEZ, M"), ("PATIENT", "Harland-Smith")},
+        ),
         # a listed first name standing alone, with no cue at all
         ("Jedidiah is beyond irritating.", {("PATIENT", "Jedidiah")}),
         ("The relative lives in Wallace.", {("CITY", "Wallace")}),  # a town after its cue
@@ -249,6 +253,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",
         "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
+        "Admit to Medicine, Bed 11-West-23.",  # a ward inside a bed's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
         "Reviewed by Gleason grade; assessed by Allen test",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug

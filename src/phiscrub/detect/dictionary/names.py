@@ -156,12 +156,14 @@ _RULES = (
         rf"(?<![\w])(?<!,[ ]*){ROLES}[ ]*,?[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.88,
     ),
-    (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T.")
+    (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T."),
+        # not a ward in a bed's code ("Bed 11-West-23")
         "patient_listed",
         "PATIENT",
         rf"(?:(?<![\w])(?:[Bb]aby|BABY)[ ](?:[Bb]oy|[Gg]irl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
         rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:/-][ ]*)"
-        rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})",  # "Bed 3 / GONZALEZ, M / 67F"
+        # "Bed 3 / GONZALEZ, M / 67F"
+        rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})(?!\w|-\w)",
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
