@@ -211,6 +211,16 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Insurance ID: BCX-884-221-907", {("HEALTHPLAN", "BCX-884-221-907")}),
         ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
         ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
+        # a payer's number shaped like no date; dates after a payer stay dates
+        ("UHC 9811-4420-07", {("HEALTHPLAN", "9811-4420-07")}),
+        (
+            "Aetna 03-14-2024 visit; UHC 2024-03-14",
+            {("DATE", "03-14-2024"), ("DATE", "2024-03-14")},
+        ),
+        # the last four digits of an SSN
+        ("last 4 of social 4421", {("SSN", "4421")}),
+        ("SSN last four: 0912; last four SSN digits are 7730", {("SSN", "0912"), ("SSN", "7730")}),
+        ("last 4 weeks of 2024; social 4 times a week", {("DATE", "2024")}),
         # its last group before a full stop; not a decimal's first digits
         ("His member ID is XKH 4402 9918.", {("HEALTHPLAN", "XKH 4402 9918")}),
         ("Member ID: XKH 4402 9918.5", {("HEALTHPLAN", "XKH 4402")}),
