@@ -579,6 +579,14 @@ def test_chart_and_subscriber_numbers_without_id_words(text, expected):
         ("Patient aged ninety-four.", {("AGE", "ninety-four")}),
         ("A 90-something man.", {("AGE", "90")}),
         ("Mother lived to 97. Father died at 88 of MI.", {("AGE", "97"), ("AGE", "88")}),
+        # an age in words after a cue; a birthday; a relative's age before "and"
+        ("Brother died at ninety-one; at age eighty", {("AGE", "ninety-one"), ("AGE", "eighty")}),
+        ("Celebrated her 90th birthday.", {("AGE", "90")}),
+        (
+            "her sister is 95 and well; son 3 and daughter 5.",
+            {("AGE", "95"), ("AGE", "3"), ("AGE", "5")},
+        ),
+        ("the 4th birthday party invitation; 200th day", {("AGE", "4")}),
         # a time, a dose or a duration after "died at" or "lived to" is no age
         ("Died at 14:32; lived to 90 days post-op; passed at 10 am", set()),
     ],
