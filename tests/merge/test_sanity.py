@@ -394,3 +394,20 @@ def test_every_credential_the_name_rules_know_is_a_credential_here():
 )
 def test_a_code_keeps_its_piece_of_a_field_gap(text, surface, label, kept):
     assert _after(text, surface, label) == kept
+
+
+def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
+    from phiscrub.merge.sanity import screen
+
+    text = "12  LOPEZ, A   67   Beth      Nakamura\nSeen by John\nSmith. Pt: KIM,JI  D.O.B."
+    doc = Document("d", text)
+    row = span_of(text, "Beth      Nakamura", "DOCTOR")
+    wrapped = span_of(text, "John\nSmith", "DOCTOR")
+    field = span_of(text, "KIM,JI  D", "PATIENT")  # the field's name cut after a letter
+    kept, dropped = screen(doc, [row, wrapped, field], RULES)
+    assert [doc.span_text(s) for s in kept] == ["Beth", "Nakamura", "John\nSmith", "KIM,JI"]
+    assert [(d.span, doc.span_text(d.kept)) for d in dropped] == [
+        (row, "Beth"),
+        (row, "Nakamura"),
+        (field, "KIM,JI"),
+    ]

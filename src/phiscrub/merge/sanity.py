@@ -437,15 +437,36 @@ def screen(
         if not _shaped(doc.span_text(span), span.label, rules):
             dropped.append(Dropped(span, None, "sanity"))
             continue
-        whole = _whole_words(doc.text, span) if span.label in rules.cut_labels else span
-        if whole is not span:
-            dropped.append(Dropped(span, whole, "sanity"))
-        kept.append(whole)
+        if span.label not in rules.cut_labels:
+            kept.append(span)
+            continue
+        for piece in _name_pieces(doc.text, span):
+            whole = _whole_words(doc.text, piece)
+            if whole is not span:
+                dropped.append(Dropped(span, whole, "sanity"))
+            kept.append(whole)
     return kept, dropped
+
+
+def _name_pieces(text: str, span: Span) -> list[Span]:
+    """A person's span as the pieces between the column gaps it crosses (a tab, two spaces
+    and more: no name is written across one; a line break may wrap a name), each holding two
+    letters: the two names of a table's row ("Beth      Nakamura") are two names, and a
+    field's name cut after its first letter is none ("WILKERSON,MALIK  D.O.B.")."""
+    pieces = [m.span() for m in _COLUMN_PIECE.finditer(text, span.start, span.end)]
+    if len(pieces) < 2:
+        return [span]
+    return [
+        replace(span, start=start, end=end)
+        for start, end in pieces
+        if sum(c.isalpha() for c in text[start:end]) > 1
+    ]
 
 
 _FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
 """The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
+_COLUMN_PIECE = re.compile(r"[^\t ]+(?: [^\t ]+)*")
+"""The runs of a text between column gaps (tabs, two spaces and more)."""
 
 
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:

@@ -6,6 +6,7 @@ from phiscrub.detect.base import TextMemo
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.names import find_names
 from phiscrub.detect.dictionary.places import find_places, find_professions
+from phiscrub.detect.dictionary.tables import table_hits
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
@@ -47,4 +48,5 @@ class DictionaryDetector:
             *find_names(text, gaz),
             *find_places(text, tokens, self.language),
             *find_professions(text, tokens, self.language),
+            *table_hits(text, gaz),
         )
