@@ -186,6 +186,8 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Dr. Maria de la Cruz", "Maria de la Cruz", "DOCTOR"),  # particles go on
         ("Visit Montealegre del Castillo", "Montealegre del Castillo", "PATIENT"),
         ("Call Ms. Ellis-Ingram", "Ellis-Ingram", "PATIENT"),  # names, hyphen by hyphen
+        ("Per Dr. Ng, continue abx.", "Ng", "DOCTOR"),  # a surname that is also a route
+        ("Asa Whitfield at bedside", "Asa Whitfield", "PATIENT"),  # and a drug's abbreviation
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):
