@@ -463,6 +463,12 @@ def test_rewritten_patterns_find_what_they_found(text, expected):
         ("She lives on Washington St. with her son", {("STREET", "Washington St.")}),
         ("Pharmacy is CVS on Main Street in Medford", {("STREET", "Main Street")}),
         ("Daycare on Elm Ave. near 5th Avenue", {("STREET", "Elm Ave."), ("STREET", "5th Avenue")}),
+        # a corner: the second street after the first and "and"
+        (
+            "At the corner of Washington St and 5th Ave.",
+            {("STREET", "Washington St"), ("STREET", "5th Ave.")},
+        ),
+        ("Dr and Mrs Smith; pain between Shoulder Blades", set()),
         # a saint after "St", a drug or a unit after "on", a street type alone: no street
         ("Seen at Mercy St. Vincent; on Lasix; on the Turnpike; on Road to recovery", set()),
     ],
@@ -794,3 +800,21 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
 )
 def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # community bodies after a cue; a church after a verb that opens the sentence
+        (
+            "Sees a therapist at Riverside Community Care.",
+            {("ORGANIZATION", "Riverside Community Care")},
+        ),
+        ("Referred to Bay Cove Human Services.", {("ORGANIZATION", "Bay Cove Human Services")}),
+        ("Staying at Pine Street Inn shelter.", {("ORGANIZATION", "Pine Street Inn")}),
+        ("Attends Grace Baptist Church on Sundays.", {("LOCATION-OTHER", "Grace Baptist Church")}),
+        ("Stayed at the Holiday Inn; home care services at home", set()),
+    ],
+)
+def test_community_bodies_after_a_cue_and_places_after_a_verb(text, expected):
+    assert {(label, s) for label, s in found(text) if label != "DATE"} == expected
