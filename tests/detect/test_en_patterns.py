@@ -252,6 +252,7 @@ def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
         "Lab: 03/14/2091 at 10:30; ref 26-SEP-2013",  # dates after an ID cue are dates
         "metoprolol 2500MG? no: 25MG; COVID-19, ICD-10 I25.10, HbA1c 7.2",
         "Call 555-1234 or 617-555-1234; zip 02114-1234",  # phones and ZIP+4 stay theirs
+        "FY2085 budget; CY2084 totals",  # fiscal and calendar years
     ],
 )
 def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
@@ -794,6 +795,12 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         ("Wed 12 mg; Sat May be", set()),  # a dose; a month's name with no day
         # a bare year after a death, a graduation or a screening
         ("Wife Ruth deceased 2065.", {("DATE", "2065")}),
+        ("b. 1930, widowed", {("DATE", "1930")}),
+        # a month after early-/mid-/late-; a range's first day; a quarter's or fiscal year
+        ("stopped mid-April 2084, late-March 3", {("DATE", "April 2084"), ("DATE", "March 3")}),
+        ("Dates of service 3/1-3/5/2085.", {("DATE", "3/1"), ("DATE", "3/5/2085")}),
+        ("Q3 2084 review; FY2085 budget", {("DATE", "2084"), ("DATE", "2085")}),
+        ("BP 3/1-3/5 mmHg; Q3 4 hours", set()),
         ("Colonoscopy 2019: normal.", {("DATE", "2019")}),
         ("History: 76 M w/ hx CAD", {("AGE", "76")}),  # "w/" after an age and a sex
     ],
