@@ -185,6 +185,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("schedule a follow up for marcus with ortho", {("PATIENT", "marcus")}),
         ("please call priya tomorrow about her labs", {("PATIENT", "priya")}),
         ("Called T. Washington at home.", {("PATIENT", "T. Washington")}),
+        # an initial after a first name at a line's or the note's end
+        ("Reviewed with Anna S.\nPlan: labs", {("DOCTOR", "Anna S.")}),
+        ("Labs for Marisol T.", {("PATIENT", "Marisol T.")}),
         ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
         ("is mr. o'neil still npo?", {("PATIENT", "o'neil")}),
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),

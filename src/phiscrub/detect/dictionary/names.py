@@ -39,7 +39,9 @@ from phiscrub.detect.dictionary.name_words import (
 )
 
 INITIAL = r"\p{Lu}\.?"
-FIRST_LAST = rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ ])|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
+FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
+    rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ \t\n,;:)]|$)|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
+)
 LAST_FIRST = rf"{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?"
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
@@ -243,7 +245,7 @@ _FIRST_PARTICLE_LAST = regex.compile(
 )
 # A listed first name and the initial of a surname ("discussed with Anna S. and her husband").
 _FIRST_INITIAL = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t]|[,;:)]|$)"
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)]|$)"
 )
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.

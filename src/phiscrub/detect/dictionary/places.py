@@ -17,8 +17,8 @@ PLACE_AFTER_CUE = regex.compile(
     r"(?<![\w])(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
     r"grew[ ]up|originally|emigrated|immigrated|visiting|visited|traveling|travelling|"
     r"traveled|travelled|trip|vacation|returned|home|native|transferred)[ ]"
-    r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ ]"
-    rf"(?:the[ ])?(?P<n>{PLACE})"
+    r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ \n]"
+    rf"(?:the[ ])?(?P<n>{PLACE})"  # the place may open the next line ("grew up in\nCali")
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
 CITY_CUE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of)[ ]+(?:the[ ]+)?)$")
