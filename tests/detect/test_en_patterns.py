@@ -464,6 +464,7 @@ def test_rewritten_patterns_find_what_they_found(text, expected):
         ("She lives on Washington St. with her son", {("STREET", "Washington St.")}),
         ("Pharmacy is CVS on Main Street in Medford", {("STREET", "Main Street")}),
         ("Daycare on Elm Ave. near 5th Avenue", {("STREET", "Elm Ave."), ("STREET", "5th Avenue")}),
+        ("lives in a triple-decker on\nDorchester Ave with", {("STREET", "Dorchester Ave")}),
         # a corner: the second street after the first and "and"
         (
             "At the corner of Washington St and 5th Ave.",
@@ -594,6 +595,9 @@ def test_chart_and_subscriber_numbers_without_id_words(text, expected):
             {("AGE", "95"), ("AGE", "3"), ("AGE", "5")},
         ),
         ("the 4th birthday party invitation; 200th day", {("AGE", "4")}),
+        # after a relative's name with a hyphen, or in brackets after it
+        ("Mother (Marie-Claire, 84) lives with", {("AGE", "84")}),
+        ("their adopted son, Kwame (14). Sister Ann (RN)", {("AGE", "14")}),
         # a time, a dose or a duration after "died at" or "lived to" is no age
         ("Died at 14:32; lived to 90 days post-op; passed at 10 am", set()),
     ],
@@ -819,6 +823,11 @@ def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, exp
         ),
         ("Referred to Bay Cove Human Services.", {("ORGANIZATION", "Bay Cove Human Services")}),
         ("Staying at Pine Street Inn shelter.", {("ORGANIZATION", "Pine Street Inn")}),
+        (
+            "Volunteers at the Greater Boston Food Bank.",
+            {("ORGANIZATION", "Greater Boston Food Bank")},
+        ),
+        ("Drinks at the Eire Pub on Fridays.", {("ORGANIZATION", "Eire Pub")}),
         ("Attends Grace Baptist Church on Sundays.", {("LOCATION-OTHER", "Grace Baptist Church")}),
         ("Stayed at the Holiday Inn; home care services at home", set()),
     ],
