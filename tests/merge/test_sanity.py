@@ -121,6 +121,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("spoke with Specialist Dana", "Specialist Dana", "DOCTOR", "Dana"),
         ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
+        ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "PATIENT", "Ibrahim"),  # a medicine
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):

@@ -147,6 +147,9 @@ class SanityRules:
     name_particles: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
+    medicines: frozenset[str] = frozenset()
+    """Medicines written capitalised; a person's name ends before one ("give Ibrahim
+    Tylenol")."""
     notations: re.Pattern[str] | None = None
     """Clinical notations a span may not wholly be, as one pattern (``None``: none)."""
     names: Gazetteers | None = field(default=None, repr=False)
@@ -188,6 +191,7 @@ _LISTS = (
     "countries",
     "eponym_heads",
     "eponyms",
+    "medicines",
     "institution_labels",
     "institution_heads",
     "institution_ends",
@@ -664,7 +668,8 @@ def _name_end(
     """Where a person's name span ``text`` (its words ``first`` to ``last``) ends early, as an
     offset into ``text``: before the first function word, credential in capitals or frequent
     lower-case word after a name word ("MASSEY FOR A GAIN", "Ni Bhriain MRCP, Consultant",
-    "Astrid, ovarian"), or at a possessive ("Yamamoto's INR"); None where it runs on."""
+    "Astrid, ovarian"), before a medicine ("Ibrahim Tylenol"), or at a possessive ("Yamamoto's
+    INR"); None where it runs on."""
     for index in range(first, last):
         word = words[index].group()
         lower = word.lower()
@@ -677,7 +682,8 @@ def _name_end(
             and lower not in rules.name_particles
         )
         ordinary = index > first and _ordinary_after_name(text, words, index, rules)
-        if index > first and (function or credential or ordinary):
+        medicine = lower in rules.medicines
+        if index > first and (function or credential or ordinary or medicine):
             return words[index - 1].end()
         if _POSSESSIVE.search(lower):  # a name's is no part of it
             return words[index].end() - 2

@@ -155,6 +155,7 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "brenda"), ("PATIENT", "jasmine")},
         ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
+        ("Need a consult for the Haddad kid in bed 7.", {("PATIENT", "Haddad")}),
         (
             "Bed 3 / GONZALEZ, M / 67F; Room 4: Harland-Smith",
             {("PATIENT", "GONZALEZ, M"), ("PATIENT", "Harland-Smith")},

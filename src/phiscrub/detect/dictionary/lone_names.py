@@ -82,7 +82,8 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
 # the word (less a plural's "s") is a listed surname that is no frequent word or place.
 _FAMILY_NAME = regex.compile(
     r"(?<![\w])[Tt]he[ ]+(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
-    r"(?:(?=[ ]+(?:family|household|kids|children|parents)\b)|(?<=\p{Ll})s(?=[ ]+(?:are|were|"
+    r"(?:(?=[ ]+(?:family|household|kids|kid|children|child|parents|boy|girl|baby|twins)\b)"
+    r"|(?<=\p{Ll})s(?=[ ]+(?:are|were|"
     r"have|had|did|do|want|wanted|asked|called|signed|sign|agreed|declined|would|will|came|"
     r"visited|said|say|brought|requested|refused)\b))"
 )
