@@ -314,10 +314,9 @@ def _build(language: str) -> Gazetteers:
     common = _common_words(language)
     jobs: set[str] = set()
     for locale in JOB_LOCALES[language]:
-        jobs.update(_job_forms(j.lower()) for j in _provider("job", locale).jobs)
-        jobs.update(_job_head(j.lower()) for j in _provider("job", locale).jobs)
-    jobs.discard("")
-    if language == "en":
+        jobs.update(j.lower() for j in _provider("job", locale).jobs)
+    if language == "en":  # English titles only: a Spanish comma lists, it does not invert
+        jobs = {_job_forms(j) for j in jobs} | {_job_head(j) for j in jobs} - {""}
         jobs |= _lines(_occupation_text())
     first = _names(NAME_LOCALES[language], "first_names")
     last = _names(NAME_LOCALES[language], "last_names")
