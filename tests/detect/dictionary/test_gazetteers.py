@@ -58,3 +58,11 @@ def test_job_titles_are_read_as_written_and_by_their_heads():
         "",
         "",
     ]
+
+
+def test_spanish_job_titles_keep_their_order():
+    from phiscrub.detect.dictionary.gazetteers import gazetteers
+
+    professions = gazetteers("es").professions
+    assert "panaderos, pasteleros y confiteros" in professions
+    assert "pasteleros y confiteros panaderos" not in professions
