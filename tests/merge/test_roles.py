@@ -53,3 +53,13 @@ def test_a_last_resort_rule_guesses_a_role_only_where_no_other_detector_reads_on
     kept, changed = assign_roles(merged, raw)
     assert [(s.start, s.label) for s in kept] == [(0, "DOCTOR"), (20, "PATIENT"), (40, "PATIENT")]
     assert [(d.span.start, d.kept.label) for d in changed] == [(0, "DOCTOR")]
+
+
+def test_a_grade_after_mr_and_a_table_heading_read_roles():
+    merged = [Span(0, 10, "PATIENT", 0.9, "ensemble:crf"), Span(20, 25, "PATIENT", 0.8, "x")]
+    raw = [
+        Span(0, 10, "DOCTOR", 0.95, "dictionary:title_grade"),  # "Mr X (Consultant ...)"
+        Span(20, 25, "DOCTOR", 0.85, "dictionary:table"),  # under an "RN" heading
+    ]
+    kept, _ = assign_roles(merged, raw)
+    assert [s.label for s in kept] == ["DOCTOR", "DOCTOR"]

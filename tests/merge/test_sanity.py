@@ -53,6 +53,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
+        ("Royal Infirmary, Edinburgh EH16 4SA", "Edinburgh EH16 4SA", "EMAIL"),  # no @
         ("Signed: Hiroshi Tanaka, M.D. today", "M.D.", "CITY"),  # a credential as a place
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
         ("What's the creatinine for him?", "creatinine", "PATIENT"),  # lower case, no name
@@ -414,3 +415,18 @@ def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
         (row, "Nakamura"),
         (field, "KIM,JI"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("Ward 7B, Royal Infirmary", "Ward 7B", "PATIENT", ["ROOM"]),
+        ("moved to Bay 4-12 overnight", "Bay 4-12", "DOCTOR", ["ROOM"]),
+        ("seen by Ward Hill today", "Ward Hill", "DOCTOR", ["DOCTOR"]),  # a name: no code
+        ("write to j.doe [at] example.org", "j.doe [at] example.org", "EMAIL", ["EMAIL"]),
+    ],
+)
+def test_wards_read_as_names_become_rooms_and_emails_keep_their_at(text, surface, label, expected):
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [s.label for s in kept] == expected

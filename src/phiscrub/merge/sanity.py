@@ -18,7 +18,10 @@ Rules, in order, for each merged span:
    ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"). A code
    or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
    at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
-   shape is checked;
+   shape is checked. An EMAIL without "@" (or "[at]", " at "): dropped ("Edinburgh EH16
+   4SA"). A person's span crossing a column gap (a tab, two spaces and more) is split into
+   its pieces ("Beth      Nakamura"); a person's span that is a ``room_words`` word and a
+   code is relabelled ROOM ("Ward 7B");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -51,7 +54,8 @@ Rules, in order, for each merged span:
      whitcombe rounded" -> "whitcombe"; not before ``name_particles``: "Soto del Barco") and
      before a credential in capitals inside it ("Ni Bhriain MRCP, Consultant"); what is left
      that is only ``never_alone`` words or an eponym before its head is dropped ("Todd
-     paralysis" cut to "Todd").
+     paralysis" cut to "Todd"); a name also ends before one of ``medicines`` ("Ibrahim
+     Tylenol" -> "Ibrahim").
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
@@ -147,6 +151,9 @@ class SanityRules:
     name_particles: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
+    room_words: frozenset[str] = frozenset()
+    """Words that name a ward, room or bed before its code: a person's span that is one of
+    them and a code is a ROOM ("Ward 7B")."""
     medicines: frozenset[str] = frozenset()
     """Medicines written capitalised; a person's name ends before one ("give Ibrahim
     Tylenol")."""
@@ -192,6 +199,7 @@ _LISTS = (
     "eponym_heads",
     "eponyms",
     "medicines",
+    "room_words",
     "institution_labels",
     "institution_heads",
     "institution_ends",
@@ -409,12 +417,24 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "Tower 5 West": a ward, not a date
     if label == "DATE" and rules.date_names and text.islower() and not _dated(text, rules):
         return False  # "consent on file": lower-case words with no digit and no date word
+    if label == "EMAIL" and not _EMAIL_MARK.search(text):
+        return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
     if label in rules.number_labels:
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
             if not (masked or word.isupper() or word.lower() in rules.number_words):
                 return False
     return True
+
+
+_EMAIL_MARK = re.compile(r"@|[\[(]at[\])]|\bat\b", re.IGNORECASE)  # "@", "[at]", " at "
+_ROOM_CODE = re.compile(r"(?:[A-Za-z]{1,3}-?)?\d{1,4}[A-Za-z]?(?:-\d{1,3}[A-Za-z]?)?")
+
+
+def _room(text: str, rules: SanityRules) -> bool:
+    """``text`` is a ward's, room's or bed's word and its code ("Ward 7B", "Bay 4-12")."""
+    word, _, code = text.partition(" ")
+    return word.lower().rstrip(".") in rules.room_words and bool(_ROOM_CODE.fullmatch(code))
 
 
 def _dated(text: str, rules: SanityRules) -> bool:
@@ -592,6 +612,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
+    if span.label in rules.cut_labels and _room(text, rules):
+        return span.with_label("ROOM")
     if span.label in rules.institution_labels:
         institution = _institution(doc.text, span, rules)
         if institution is not None:

@@ -156,6 +156,15 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
         ("Need a consult for the Haddad kid in bed 7.", {("PATIENT", "Haddad")}),
+        # a British surgeon's "Mr" before a grade; a surname before a practice's place
+        (
+            "Reviewed by Mr Olu Adebayo (Consultant Orthopaedic Surgeon); Mr Jones, 67",
+            {("DOCTOR", "Olu Adebayo"), ("PATIENT", "Jones")},
+        ),
+        (
+            "GP: Dr Fairweather, Bruntsfield Medical Practice",
+            {("DOCTOR", "Fairweather")},
+        ),
         (
             "Bed 3 / GONZALEZ, M / 67F; Room 4: Harland-Smith",
             {("PATIENT", "GONZALEZ, M"), ("PATIENT", "Harland-Smith")},

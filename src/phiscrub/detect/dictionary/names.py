@@ -42,7 +42,12 @@ INITIAL = r"\p{Lu}\.?"
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
     rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ \t\n,;:)]|$)|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
-LAST_FIRST = rf"{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?"
+# not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
+# Practice")
+LAST_FIRST = (
+    rf"(?>{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?)"
+    r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
+)
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
 # Lower-case surname particles after a title ("Dr. de la Cruz", "Dr. van der Berg").
@@ -54,6 +59,12 @@ CREDENTIALS = (
     r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
     r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA|LMHC|LADC|LDN|IBCLC|CDCES|CDE|"
     r"BCBA|FNP-BC|ANP-BC|PMHNP-BC|AGPCNP-BC)"
+)
+# a clinician's grade after a name, in brackets or after a comma ("Mr Olu Adebayo (Consultant
+# Orthopaedic Surgeon)", "Ms Jane Hart, Specialty Registrar")
+UK_GRADE_AFTER = (
+    r"[ ]*[,(][ ]*(?:Consultant|Registrar|Surgeon|Specialty[ ]Registrar|Specialist|SpR|"
+    r"ST\d|CT\d|FY\d|Orthopaedic|Orthopedic|Vascular|Colorectal|Plastic|Cardiothoracic)\b"
 )
 DOCTOR_TITLES = r"(?:Dr|DR|Doctor|DOCTOR|Prof|PROF|Professor)"
 PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
@@ -122,8 +133,14 @@ _RULES = (
     (
         "title_patient",
         "PATIENT",
-        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{PARTICLES}{NAME})",
+        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))(?!{UK_GRADE_AFTER})",
         0.93,
+    ),
+    (  # a British surgeon or consultant is "Mr", "Mrs" or "Ms": the grade after the name
+        "title_grade",
+        "DOCTOR",
+        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{PARTICLES}{NAME})(?={UK_GRADE_AFTER})",
+        0.95,
     ),
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
         "credential",
