@@ -804,7 +804,10 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         ("stopped mid-April 2084, late-March 3", {("DATE", "April 2084"), ("DATE", "March 3")}),
         ("Dates of service 3/1-3/5/2085.", {("DATE", "3/1"), ("DATE", "3/5/2085")}),
         ("Q3 2084 review; FY2085 budget", {("DATE", "2084"), ("DATE", "2085")}),
-        ("BP 3/1-3/5 mmHg; Q3 4 hours", set()),
+        ("Q3 4 hours", set()),
+        # both days of a range without a year; not a fraction's range or a blood pressure's
+        ("School note for 11/4-11/5.", {("DATE", "11/4"), ("DATE", "11/5")}),
+        ("Reduce to 1/2-1/3 of the dose; BP 120/80-130/90", set()),
         ("Colonoscopy 2019: normal.", {("DATE", "2019")}),
         ("History: 76 M w/ hx CAD", {("AGE", "76")}),  # "w/" after an age and a sex
     ],
@@ -830,6 +833,16 @@ def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, exp
         ("Drinks at the Eire Pub on Fridays.", {("ORGANIZATION", "Eire Pub")}),
         ("Attends Grace Baptist Church on Sundays.", {("LOCATION-OTHER", "Grace Baptist Church")}),
         ("Stayed at the Holiday Inn; home care services at home", set()),
+        # a form's field for an employer, a daycare, a school or a church; not a status
+        (
+            "Employer: Brightview. Daycare: Little Sprouts Learning Center (after school).",
+            {("ORGANIZATION", "Brightview"), ("ORGANIZATION", "Little Sprouts Learning Center")},
+        ),
+        (
+            "School: Oakhurst Elementary, kindergarten. Church: St. Mark's",
+            {("LOCATION-OTHER", "Oakhurst Elementary"), ("LOCATION-OTHER", "St. Mark's")},
+        ),
+        ("Employer: Retired. School: Grade 3. Employer: none", set()),
     ],
 )
 def test_community_bodies_after_a_cue_and_places_after_a_verb(text, expected):

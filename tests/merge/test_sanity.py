@@ -54,6 +54,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
         ("Royal Infirmary, Edinburgh EH16 4SA", "Edinburgh EH16 4SA", "EMAIL"),  # no @
+        ("Depot. Employer: Acme", "Depot. Employer: Acme", "URL"),  # a space, no dot
+        ("K 4.1 mmol, BP 120 mmHg", "mmol", "DOCTOR"),  # a unit
         ("Signed: Hiroshi Tanaka, M.D. today", "M.D.", "CITY"),  # a credential as a place
         ("Reviewed by Gleason grade 3+4.", "Gleason", "DOCTOR"),
         ("What's the creatinine for him?", "creatinine", "PATIENT"),  # lower case, no name
@@ -189,6 +191,7 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
         ("Visit Montealegre del Castillo", "Montealegre del Castillo", "PATIENT"),
         ("Call Ms. Ellis-Ingram", "Ellis-Ingram", "PATIENT"),  # names, hyphen by hyphen
         ("Per Dr. Ng, continue abx.", "Ng", "DOCTOR"),  # a surname that is also a route
+        ("B. Acosta, MD\nPB/ml\nCC: Dr. Bates", "ml", "DOCTOR"),  # a typist's initials
         ("Asa Whitfield at bedside", "Asa Whitfield", "PATIENT"),  # and a drug's abbreviation
     ],
 )
@@ -423,10 +426,14 @@ def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
         ("Ward 7B, Royal Infirmary", "Ward 7B", "PATIENT", ["ROOM"]),
         ("moved to Bay 4-12 overnight", "Bay 4-12", "DOCTOR", ["ROOM"]),
         ("seen by Ward Hill today", "Ward Hill", "DOCTOR", ["DOCTOR"]),  # a name: no code
+        ("School: Oakhurst Elementary", "Oakhurst Elementary", "PATIENT", ["LOCATION-OTHER"]),
+        ("Seen by Dr. Ellen Church", "Ellen Church", "DOCTOR", ["DOCTOR"]),  # a surname
         ("write to j.doe [at] example.org", "j.doe [at] example.org", "EMAIL", ["EMAIL"]),
     ],
 )
-def test_wards_read_as_names_become_rooms_and_emails_keep_their_at(text, surface, label, expected):
+def test_wards_and_schools_read_as_names_become_places_and_emails_keep_their_at(
+    text, surface, label, expected
+):
     doc = Document("d", text)
     kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
     assert [s.label for s in kept] == expected

@@ -18,10 +18,12 @@ Rules, in order, for each merged span:
    ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"). A code
    or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
    at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
-   shape is checked. An EMAIL without "@" (or "[at]", " at "): dropped ("Edinburgh EH16
-   4SA"). A person's span crossing a column gap (a tab, two spaces and more) is split into
-   its pieces ("Beth      Nakamura"); a person's span that is a ``room_words`` word and a
-   code is relabelled ROOM ("Ward 7B");
+   shape is checked. An EMAIL without "@" (or "[at]", " at "), a URL with a space or with
+   neither a dot nor a slash: dropped ("Edinburgh EH16 4SA", "Depot. Employer: Acme"). A
+   person's span crossing a column gap (a tab, two spaces and more) is split into its
+   pieces ("Beth      Nakamura"); a person's span that is a ``room_words`` word and a code
+   is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
+   LOCATION-OTHER ("Oakhurst Elementary");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -151,6 +153,9 @@ class SanityRules:
     name_particles: frozenset[str] = frozenset()
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
+    place_heads: frozenset[str] = frozenset()
+    """Last words that make a person's span a place: a school or a church ("Oakhurst
+    Elementary"), LOCATION-OTHER."""
     room_words: frozenset[str] = frozenset()
     """Words that name a ward, room or bed before its code: a person's span that is one of
     them and a code is a ROOM ("Ward 7B")."""
@@ -200,6 +205,7 @@ _LISTS = (
     "eponyms",
     "medicines",
     "room_words",
+    "place_heads",
     "institution_labels",
     "institution_heads",
     "institution_ends",
@@ -419,6 +425,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "consent on file": lower-case words with no digit and no date word
     if label == "EMAIL" and not _EMAIL_MARK.search(text):
         return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
+    if label == "URL" and (any(c.isspace() for c in text) or not _URL_MARK.search(text)):
+        return False  # no address on the web holds a space, and each has a dot or a slash
     if label in rules.number_labels:
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
@@ -427,6 +435,7 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
     return True
 
 
+_URL_MARK = re.compile(r"[./]")
 _EMAIL_MARK = re.compile(r"@|[\[(]at[\])]|\bat\b", re.IGNORECASE)  # "@", "[at]", " at "
 _ROOM_CODE = re.compile(r"(?:[A-Za-z]{1,3}-?)?\d{1,4}[A-Za-z]?(?:-\d{1,3}[A-Za-z]?)?")
 
@@ -614,6 +623,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if span.label in rules.cut_labels and _room(text, rules):
         return span.with_label("ROOM")
+    if span.label in rules.cut_labels and text.split()[-1].lower() in rules.place_heads:
+        return span.with_label("LOCATION-OTHER")
     if span.label in rules.institution_labels:
         institution = _institution(doc.text, span, rules)
         if institution is not None:
