@@ -154,8 +154,8 @@ class SanityRules:
     eponym_heads: frozenset[str] = frozenset()
     eponyms: frozenset[str] = frozenset()
     place_heads: frozenset[str] = frozenset()
-    """Last words that make a person's span a place: a school or a church ("Oakhurst
-    Elementary"), LOCATION-OTHER."""
+    """Last words that make a person's span a place, LOCATION-OTHER: a school or a house of
+    worship ("Oakhurst Elementary")."""
     room_words: frozenset[str] = frozenset()
     """Words that name a ward, room or bed before its code: a person's span that is one of
     them and a code is a ROOM ("Ward 7B")."""

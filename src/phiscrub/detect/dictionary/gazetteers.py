@@ -131,12 +131,12 @@ def _occupation_text() -> str:
     return resource.read_text(encoding="utf-8")
 
 
-def _lines(text: str) -> set[str]:
+def _word_list(text: str) -> set[str]:
     return {line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"}
 
 
 def _eponyms() -> set[str]:
-    return _lines(_eponym_text())
+    return _word_list(_eponym_text())
 
 
 ENGLISH_WORDS = 25000
@@ -317,7 +317,7 @@ def _build(language: str) -> Gazetteers:
         jobs.update(j.lower() for j in _provider("job", locale).jobs)
     if language == "en":  # English titles only: a Spanish comma lists, it does not invert
         jobs = {_job_forms(j) for j in jobs} | {_job_head(j) for j in jobs} - {""}
-        jobs |= _lines(_occupation_text())
+        jobs |= _word_list(_occupation_text())
     first = _names(NAME_LOCALES[language], "first_names")
     last = _names(NAME_LOCALES[language], "last_names")
     census_first: set[str] = set()

@@ -51,6 +51,7 @@ _NAME_CELL = regex.compile(
     r"\p{L}[\p{L}'’.-]*(?:,?[ ]?\p{L}[\p{L}'’.-]*){0,3}"  # "LOPEZ, ANDRES", "Ji-Woo Kim", "T."
 )
 _AGE_CELL = regex.compile(r"(?P<n>\d{1,3})(?:[ ]?(?i:y|yo|y/o|yrs?|years?))?(?:[ /]?[MFmf])?")
+_LINE = regex.compile(r"(?m)^.*$")
 _TITLE = regex.compile(r"(?i:dr|mr|mrs|ms|miss|prof)\.?[ ]+")
 MAX_ROWS = 300
 PLACEHOLDERS = frozenset(
@@ -93,18 +94,9 @@ def _column(cell: tuple[int, int], row: int, starts: list[int], same_count: bool
     return column
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
-    spans = []
-    start = 0
-    for line in text.split("\n"):
-        spans.append((start, start + len(line)))
-        start += len(line) + 1
-    return spans
-
-
 def table_hits(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """PATIENT, DOCTOR and AGE hits in the columns of the tables in ``text``."""
-    lines = _lines(text)
+    lines = [m.span() for m in _LINE.finditer(text)]  # every line, blank ones too
     i = 0
     while i < len(lines):
         line_start, line_end = lines[i]
