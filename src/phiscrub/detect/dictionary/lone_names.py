@@ -124,6 +124,7 @@ _POSSESSIVE_FIRST = regex.compile(
     r"(?<!\b(?:St|Saint|Ste|King|Queen|Lady|Prince|Princess)\.?[ ]+)"  # "St. George's"
     r"(?P<n>\p{Lu}\p{Ll}+)['’]s[ ]+(?P<w>\p{Ll}[\p{Ll}-]+)\b"
 )
+_NOT_AFTER_POSSESSIVE = frozenset({"day", "eve", "ale", "lager", "beer"})  # "Valentine's day"
 
 
 # A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
@@ -134,7 +135,6 @@ _INITIAL_SURNAME = regex.compile(
 )
 
 
-_NOT_AFTER_POSSESSIVE = frozenset({"day", "eve", "ale", "lager", "beer"})  # "Valentine's day"
 _LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 
 
@@ -211,8 +211,9 @@ _LOWER_LONE_FIRST = regex.compile(
 def lower_lone_first_names(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
-    """A listed first name in lower case in brackets or after a staff role ("(brenda)",
-    "night rn, jasmine"), not a frequent word, a place or an eponym."""
+    """A listed first name in lower case in brackets, after a staff role or in a request
+    about someone ("(brenda)", "night rn, jasmine", "call priya tomorrow"), not a frequent
+    word, a place or an eponym."""
     taken = Occupied(found)
     for match in _LOWER_LONE_FIRST.finditer(text):
         start, end = match.span("n")
@@ -282,8 +283,9 @@ def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> It
 
 
 def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"),
-    where no other rule has found a name."""
+    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"), or
+    a listed first name before "'s" and any lower-case word that makes it no eponym ("Teodoro's
+    metformin"), where no other rule has found a name."""
     taken = Occupied(found)
     for match in _POSSESSIVE_NAME.finditer(text):
         start, end = match.span("n")
