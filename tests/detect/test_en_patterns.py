@@ -484,6 +484,10 @@ def test_streets_with_two_types_and_without_a_number(text, expected):
     [
         ("SW: Rosalind Petrakis, LICSW  x4471", {("PHONE", "x4471")}),
         ("Clinic line ext. 2290 or extension 41175", {("PHONE", "2290"), ("PHONE", "41175")}),
+        (
+            "call ext. 4-5512 or ext 44-512; extend 1-2 days",
+            {("PHONE", "4-5512"), ("PHONE", "44-512")},
+        ),
         ("Questions: call the clinic, x5521.", {("PHONE", "x5521")}),
         # times, counts and doses after x are not extensions, nor is a tweet's x and number
         ("Counts correct x2; NS x1000 mL; repeat x3 days; x12345678", set()),
