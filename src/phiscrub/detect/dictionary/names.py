@@ -68,6 +68,8 @@ UK_GRADE_AFTER = (
 )
 DOCTOR_TITLES = r"(?:Dr|DR|Doctor|DOCTOR|Prof|PROF|Professor)"
 PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
+# "Mr", "Mrs", "Ms" and a whole name (atomic: a grade after it cannot shorten the name)
+TITLED_NAME = rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))"
 PATIENT_FIELDS = (
     r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|Resident)"
 )
@@ -133,13 +135,13 @@ _RULES = (
     (
         "title_patient",
         "PATIENT",
-        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))(?!{UK_GRADE_AFTER})",
+        rf"{TITLED_NAME}(?!{UK_GRADE_AFTER})",
         0.93,
     ),
     (  # a British surgeon or consultant is "Mr", "Mrs" or "Ms": the grade after the name
         "title_grade",
         "DOCTOR",
-        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>{PARTICLES}{NAME})(?={UK_GRADE_AFTER})",
+        rf"{TITLED_NAME}(?={UK_GRADE_AFTER})",
         0.95,
     ),
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
