@@ -132,6 +132,30 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
 
 
 @pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        # a listed name after the ordinary words where a name was cut is a name too
+        (
+            "Garcia songwriter Samantha Bašić employs lingo",
+            "Garcia songwriter Samantha Bašić",
+            ["Garcia", "Samantha Bašić"],
+        ),
+        (
+            "Juan Perez wife Maria Perez called",
+            "Juan Perez wife Maria Perez",
+            ["Juan Perez", "Maria Perez"],
+        ),
+        # no listed name after the cut, or words between that are no ordinary ones
+        ("Aunt: Astrid, ovarian Cancer", "Astrid, ovarian Cancer", ["Astrid"]),
+        ("Seen by Ann Lee today Tylenol", "Ann Lee today Tylenol", ["Ann Lee"]),
+        ("MASSEY FOR A GAIN", "MASSEY FOR A GAIN", ["MASSEY"]),
+    ],
+)
+def test_a_name_after_the_cut_is_kept(text, surface, kept):
+    assert _after(text, surface, "PATIENT") == kept
+
+
+@pytest.mark.parametrize(
     ("text", "surface", "label"),
     [
         (

@@ -21,7 +21,7 @@ PEOPLE = ("PATIENT", "DOCTOR")
 # words beside a name, and gives it as the span's label
 CONTEXT_RULES = frozenset(
     {
-        *("title_doctor", "title_grade", "credential", "field_doctor", "role_doctor", "dear"),
+        *("title_doctor", "title_grade", "credential", "field_doctor", "role_doctor"),
         *("title_patient", "field_patient", "relative", "relative_lower", "relative_after"),
         "contact",
         *("patient_named", "patient_listed"),
@@ -30,9 +30,10 @@ CONTEXT_RULES = frozenset(
 )
 
 
-# the dictionary's last resorts (an initial before a surname, a name before "'s labs"): they
-# find a name but only guess its role, so another detector's reading of the role comes first
-GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surname"})
+# the dictionary's last resorts (an initial before a surname, a name before "'s labs", a name
+# greeted in a letter): they find a name but only guess its role, so another detector's
+# reading of the role comes first
+GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surname", "greeting"})
 
 
 def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:

@@ -723,6 +723,32 @@ def _name_end(
     return None
 
 
+# capitalised words after the words that cut a name span ("Garcia songwriter Samantha Bašić")
+_CAPITALISED_WORD = r"[A-Z\u00C0-\u00DE][^\W\d_]+(?:[-'’][^\W\d_]+)*"
+_CAPITALISED_RUN = re.compile(rf"{_CAPITALISED_WORD}(?:[ ]{_CAPITALISED_WORD})*")
+
+
+def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list[Span]:
+    """The name that a person's span held after the words where it was cut ("Garcia
+    songwriter Samantha Bašić" holds "Samantha Bašić"): the first run of capitalised words
+    after the cut with a listed name in it, where every word before the run is a frequent
+    lower-case word; none otherwise."""
+    if rules.names is None:
+        return []
+    run = _CAPITALISED_RUN.search(text, cut, span.end)
+    if run is None or run.end() != span.end:
+        return []
+    between = [w.group() for w in _WORD.finditer(text, cut, run.start())]
+    if not between or not all(w.islower() for w in between) or not rules.ordinary_words(between):
+        return []
+    words = [w.lower() for w in run.group().split()]
+    if not any(rules.names.is_name(w) and not rules.names.is_common(w) for w in words):
+        return []
+    if any(w in rules.medicines or w in rules.credentials for w in words):
+        return []
+    return [Span(run.start(), run.end(), span.label, span.score, span.source, span.ann_id)]
+
+
 def apply_sanity(
     doc: Document, spans: list[Span], rules: SanityRules
 ) -> tuple[list[Span], list[Dropped]]:
@@ -735,6 +761,8 @@ def apply_sanity(
             dropped.append(Dropped(span, checked, "sanity"))
         if checked is not None:
             kept.append(checked)
+            if checked.end < span.end and checked.label in rules.cut_labels:
+                kept += _name_after_cut(doc.text, checked.end, span, rules)
     if has_overlaps(kept):  # a span widened over a head that another span holds
         merged = merge_spans(kept, "priority")
         kept = list(merged.spans)

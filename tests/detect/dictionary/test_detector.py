@@ -205,6 +205,16 @@ def found(text: str) -> set[tuple[str, str]]:
         ("schedule a follow up for marcus with ortho", {("PATIENT", "marcus")}),
         ("please call priya tomorrow about her labs", {("PATIENT", "priya")}),
         ("Called T. Washington at home.", {("PATIENT", "T. Washington")}),
+        # a name greeted, a name given, a listed name joined by "and" to a name found
+        ("Hi Fleur, your labs are back.", {("PATIENT", "Fleur")}),
+        ("Dear Marisol,\nYour MRI was normal.", {("PATIENT", "Marisol")}),
+        ("Her daughter's name is Renata.", {("PATIENT", "Renata")}),
+        ("He goes by Bibi.", {("PATIENT", "Bibi")}),
+        ("my name is krithika", {("PATIENT", "krithika")}),
+        ("her maiden name is nyberg, she says", {("PATIENT", "nyberg")}),
+        ("Seen with Dr. Patel and Okafor.", {("DOCTOR", "Patel"), ("DOCTOR", "Okafor")}),
+        # a first name alone is a guess, and no name is joined to a guess (two streets)
+        ("When is your Jane and Bloor location opening?", {("PATIENT", "Jane")}),
         # an initial after a first name at a line's or the note's end
         ("Reviewed with Anna S.\nPlan: labs", {("DOCTOR", "Anna S.")}),
         ("Labs for Marisol T.", {("PATIENT", "Marisol T.")}),
@@ -279,6 +289,10 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Admit to Medicine, Bed 11-West-23.",  # a ward inside a bed's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
         "Reviewed by Gleason grade; assessed by Allen test",
+        # greetings of no name, names not given, words joined to a guess or a firm's name
+        "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",
+        "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
+        "Ordered from Smith and Nephew.",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
         # a possessive of a disease's eponym or a drug; a species, an outline, a street

@@ -328,3 +328,73 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         if word in PLACE_WORDS or after in PLACE_WORDS or eponym_use(text, *match.span("n"), gaz):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "initial_surname")
+
+
+# A name after words that give a person's name ("her name is Renata", "a son named Tobias",
+# "goes by Bibi", "aka Lulu"): up to three capitalised words, or one word in lower case after
+# "name is" ("my name is krithika").
+_NAME_GIVEN = regex.compile(
+    r"(?<![\w])(?:(?P<is>(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Yy]our|(?:[Pp]t|[Pp]atient)['’]s)[ ]+"
+    r"(?:(?:first|last|middle|full|given|maiden|preferred|nick)[ ]?)?name[ ]+is)"
+    r"|[Nn]amed|[Nn]icknamed|[Gg]o(?:es)?[ ]+by|[Ww]ent[ ]+by|[Aa]\.[Kk]\.[Aa]\.|aka|AKA"
+    r"|[Aa]lso[ ]+known[ ]+as|[Pp]refers?[ ]+the[ ]+name)[ ]+[\"“'‘]?"
+    r"(?P<n>\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ ]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,2}"
+    r"|\p{Ll}{3,}(?:[ ]\p{Ll}{3,}(?=[ ]*(?:[.,;:!?]|$|[ ]+(?:and|but)\b)))?)(?![\w'’-])"
+)
+
+
+def given_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A name after words that give one ("his name is Tobias", "goes by Bibi"), where no other
+    rule has found a name: capitalised words of which none is a frequent word of the short list
+    or a place's word, or a lower-case word after "name is" that is a listed first name or a
+    rare word ("my name is krithika", not "her name is unknown")."""
+    taken = Occupied(found)
+    for match in _NAME_GIVEN.finditer(text):
+        start, end = match.span("n")
+        written = match.group("n")
+        words = written.lower().split()
+        if taken.overlaps(start, end):
+            continue
+        if written.islower():
+            if not match.group("is"):
+                continue  # "went by car"
+            if not all(first_name(w, gaz) or gaz.is_name(w) or zipf(w, "en") < 2.5 for w in words):
+                continue  # "my name is krithika", "her maiden name is nyberg"
+        elif any(w in NOT_NAME or w in PLACE_WORDS or w in gaz.common_words for w in words):
+            continue
+        elif all(gaz.is_common(w) and not gaz.is_name(w) for w in words):
+            continue  # "goes by Taxi"
+        # the role from the words before the cue ("He goes by Bibi": "by" is no clinician's)
+        yield NameHit(start, end, cued_label(text, match.start()), 0.75, "name_given")
+
+
+# A listed name beside a name already found, joined by "and", "&" or "or" ("Maria Lopez and
+# Esperanza", "Ripley and Dana Bishop").
+_AND_AFTER = regex.compile(r"[ ]+(?:and|&|or)[ ]+(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w|[ ]+\p{Lu})")
+_AND_BEFORE = regex.compile(r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+)[ ]+(?:and|&)[ ]+$")
+
+
+def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[NameHit]:
+    """A listed first name or surname joined by "and" to a name that a rule found, with that
+    name's label: not a frequent word, a place's or an eponym ("Smith and Nephew" is a firm)."""
+    taken = Occupied([(hit.start, hit.end) for hit in hits])
+    for hit in hits:
+        if hit.rule == "lone_first_anywhere":
+            continue  # a guess itself ("your Jane and Bloor location": two streets)
+        after = _AND_AFTER.match(text, hit.end)
+        before = _AND_BEFORE.search(text, max(0, hit.start - 30), hit.start)
+        for match in (after, before):
+            if match is None:
+                continue
+            start, end = match.span("n")
+            word = match.group("n").lower()
+            if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
+                continue
+            if word in NOT_NAME or word in NOT_SURNAME or word in PLACE_WORDS:
+                continue
+            if word in gaz.eponyms or word in gaz.cities or word in gaz.states:
+                continue
+            if word in gaz.countries or _PART_OF_A_NAME.match(text, end):
+                continue
+            taken.add(start, end)
+            yield NameHit(start, end, hit.label, 0.7, "joined_name")

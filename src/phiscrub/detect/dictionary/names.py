@@ -18,7 +18,9 @@ from phiscrub.detect.dictionary.gazetteers import Gazetteers
 from phiscrub.detect.dictionary.lone_names import (
     anywhere_first_names,
     family_names,
+    given_names,
     initial_surnames,
+    joined_names,
     lone_first_names,
     lone_surnames,
     lower_lone_first_names,
@@ -218,7 +220,14 @@ _RULES = (
         rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
         0.88,
     ),
-    ("dear", "DOCTOR", rf"(?<![\w])(?:Dear|DEAR)[ ]+(?P<n>{FIRST_LAST})(?=[ ]?[,:\n])", 0.8),
+    (  # a name greeted ("Dear Marisol,", "Hi Fleur, your labs are back"): a letter or a
+        # message to a patient or a relative, unless a title names a clinician (title_doctor)
+        "greeting",
+        "PATIENT",
+        r"(?<![\w])(?:Dear|DEAR|Hi|HI|Hello|HELLO|Hey|Good[ ](?:morning|afternoon|evening))[ ]+"
+        rf"(?!(?:{DOCTOR_TITLES}|{PATIENT_TITLES})\b)(?P<n>{FIRST_LAST})(?=[ ]?[,:!\n]|[ ]?$)",
+        0.8,
+    ),
 )
 
 
@@ -331,7 +340,7 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
 
 _NEEDS_SUPPORT = frozenset(
     {
-        *("field_doctor", "field_copy", "role_doctor", "dear", "relative", "contact"),
+        *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relatives_listed", "patient_named", "patient_listed"),
         "credential",  # not "Outpatient PT", "Home OT"
     }
@@ -361,25 +370,27 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """Name spans from the context rules, then from first-name gazetteer hits that no context
     rule has already found."""
     found: list[tuple[int, int]] = []
+    hits: list[NameHit] = []
     for rule, label, pattern, score in _compiled():
         for match in pattern.finditer(text):
             for named in match.spans("n"):  # a list rule names several
                 trimmed = _trim(text, *named, gaz)
                 if trimmed is not None:
-                    yield from _context_hit(text, trimmed, rule, label, score, gaz, found)
+                    hits += _context_hit(text, trimmed, rule, label, score, gaz, found)
     for match in _LOWER_AFTER_RELATIVE.finditer(text):
         word = match.group("n")
         listed = word in gaz.first_names or word in gaz.census_first_names
         if listed and not gaz.is_common(word) and word not in NOT_NAME:
             found.append(match.span("n"))
-            yield NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower")
+            hits.append(NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower"))
     # the gazetteer's and lower-case names are read beside the context rules' only
-    early = [*_gazetteer_names(text, gaz, found), *_lower_case_names(text, gaz, found)]
-    named = found + [(hit.start, hit.end) for hit in early]
-    yield from early
+    hits += [*_gazetteer_names(text, gaz, found), *_lower_case_names(text, gaz, found)]
+    named = [(hit.start, hit.end) for hit in hits]
+    yield from hits
     # names that stand alone, then the last resorts: only where no name stands yet
     # ("Patient Nguyen, Thi Lan" is one name)
     for finder in (
+        given_names,
         lone_first_names,
         lower_lone_first_names,
         lone_surnames,
@@ -388,9 +399,11 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         initial_surnames,
         anywhere_first_names,
     ):
-        hits = list(finder(text, gaz, named))
-        named += [(hit.start, hit.end) for hit in hits]
-        yield from hits
+        found_here = list(finder(text, gaz, named))
+        named += [(hit.start, hit.end) for hit in found_here]
+        hits += found_here
+        yield from found_here
+    yield from joined_names(text, gaz, hits)
 
 
 def _middle_name(word: str, gaz: Gazetteers) -> bool:
