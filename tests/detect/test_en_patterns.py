@@ -78,6 +78,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Acct: 44556677-01", {("ACCOUNT", "44556677-01")}),
         ("Works at Google as a coder.", {("ORGANIZATION", "Google")}),
         ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
+        ("Works as a bus driver for the MBTA.", {("ORGANIZATION", "MBTA")}),
         ("Lic. # 123-456-789", {("LICENSE", "123-456-789")}),
         (
             "Seen at Longburgh Community Hospital today.",
@@ -100,7 +101,7 @@ def test_finds_formulaic_phi(text, expected):
         "User of cocaine. Bed rest. Room air.",
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
-        "Works at Home. Worked at Night since 2 weeks.",
+        "Works at Home. Worked at Night since 2 weeks. Works as a nurse at Home.",
         "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
     ],
 )
@@ -226,6 +227,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Member ID: XKH 4402 9918.5", {("HEALTHPLAN", "XKH 4402")}),
         ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
         ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
+        ("Medicare MBI 1EG4-TE5-MK72.", {("HEALTHPLAN", "1EG4-TE5-MK72")}),
         ("Humana ID H12345678 expired", {("HEALTHPLAN", "H12345678")}),
         ("Insurance: Aetna PPO, ID W2876541203", {("HEALTHPLAN", "W2876541203")}),
         ("Tricare DBN 1234567890", {("HEALTHPLAN", "1234567890")}),
@@ -297,6 +299,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("93-YEAR-OLD WOMAN with cough", {("AGE", "93")}),
         ("90+ years old, lives alone", {("AGE", "90")}),
         ("Pt is 94. She is 91 and lives alone", {("AGE", "94"), ("AGE", "91")}),
+        ("He's 91, lives alone; she’s 94 and drives", {("AGE", "91"), ("AGE", "94")}),
         # a bare number after "is" that is no age: days, a percentage, a count, a weight
         ("He is 2 days post-op. he was 100% compliant. Pt is 1 of 3. He was 3.5 kg", set()),
         ("now in his early nineties, frail", {("AGE", "nineties")}),

@@ -213,6 +213,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("my name is krithika", {("PATIENT", "krithika")}),
         ("her maiden name is nyberg, she says", {("PATIENT", "nyberg")}),
         ("Seen with Dr. Patel and Okafor.", {("DOCTOR", "Patel"), ("DOCTOR", "Okafor")}),
+        # what only a person is: a name, listed or not
+        ("Is Ngozi allergic to penicillin?", {("PATIENT", "Ngozi")}),
+        ("Ngozi has been vomiting since noon.", {("PATIENT", "Ngozi")}),
         # a first name alone is a guess, and no name is joined to a guess (two streets)
         ("When is your Jane and Bloor location opening?", {("PATIENT", "Jane")}),
         # an initial after a first name at a line's or the note's end
@@ -293,6 +296,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",
         "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
         "Ordered from Smith and Nephew.",
+        "Is Mom awake? Patient is alert. Is Lasix still due? Is Dad eating?",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
         # a possessive of a disease's eponym or a drug; a species, an outline, a street

@@ -398,3 +398,36 @@ def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[Na
                 continue
             taken.add(start, end)
             yield NameHit(start, end, hit.label, 0.7, "joined_name")
+
+
+# What only a person is ("Is Ngozi allergic to penicillin?", "Ngozi has been vomiting"): a
+# capitalised word asked or told about with it is a name, listed or not (a drug, a device or
+# a service is never pregnant or awake).
+_PERSON_STATE = (
+    r"(?:still[ ]+)?(?:allergic|pregnant|breastfeeding|diabetic|awake|alert|oriented|confused|"
+    r"agitated|sleeping|eating|ambulating|vomiting|febrile|afebrile|anxious|crying|complaining)"
+    r"(?![\w-])"
+)
+_PERSON_PREDICATE = regex.compile(
+    r"(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Is|Was|Has|Does|Did)[ ]+(?P<n>\p{Lu}\p{Ll}{2,})"
+    rf"[ ]+(?:been[ ]+)?{_PERSON_STATE}"
+    r"|(?:(?<![^\n])|(?<=[.?!][ ]+)|(?<![\w])(?:[Ww]hether|[Ii]f|[Tt]hat)[ ]+)"
+    rf"(?P<n>\p{{Lu}}\p{{Ll}}{{2,}})[ ]+(?:is|was|has[ ]+been|seems|appears)[ ]+{_PERSON_STATE}"
+)
+
+
+def person_state_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A capitalised word asked or told about with what only a person is ("Is Ngozi allergic
+    to penicillin?"), where no other rule has found a name: not a frequent word, a relative or
+    a word of the short lists ("Is Mom awake?", "Patient is alert")."""
+    taken = Occupied(found)
+    for match in _PERSON_PREDICATE.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or word in NOT_NAME or word in PLACE_WORDS:
+            continue
+        if gaz.is_common(word) and not first_name(word, gaz):
+            continue  # a town's name is no matter: no town is allergic ("Is Jordan awake?")
+        yield NameHit(start, end, cued_label(text, start), 0.7, "person_state")

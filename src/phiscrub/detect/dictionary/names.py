@@ -24,6 +24,7 @@ from phiscrub.detect.dictionary.lone_names import (
     lone_first_names,
     lone_surnames,
     lower_lone_first_names,
+    person_state_names,
     possessive_names,
 )
 from phiscrub.detect.dictionary.name_words import (
@@ -392,6 +393,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     for finder in (
         given_names,
         lone_first_names,
+        person_state_names,
         lower_lone_first_names,
         lone_surnames,
         family_names,
