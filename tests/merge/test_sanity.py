@@ -125,6 +125,9 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
         ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "PATIENT", "Ibrahim"),  # a medicine
+        ("husband Clement d. 2109", "Clement d.", "PATIENT", "Clement"),  # died
+        ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
+        ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):

@@ -401,6 +401,12 @@ def _ordinary_after_name(
     )
 
 
+def _lower_letter(text: str, word: re.Match) -> bool:
+    """A lone lower-case letter after a space (not "Asoor_k", a user's name)."""
+    spaced = word.start() > 0 and text[word.start() - 1] == " "
+    return spaced and len(word.group()) == 1 and word.group().islower()
+
+
 def _comma_initial(text: str, word: re.Match) -> bool:
     """``word`` is a capital letter alone that ends a name written surname first."""
     letter = word.group()
@@ -643,8 +649,14 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     lower = [w.group().lower() for w in words]
     person = span.label in rules.cut_labels
     # for people's names: credentials and function words ("A." is an initial) at the ends
+    # and a lone lower-case letter beside capitalised words ("husband Clement d. 2109": died)
+    capitalised = any(m.group()[:1].isupper() for m in words)
     filler = [
-        person and (w in rules.filler or w in rules.name_prefixes) and not _initial(text, m)
+        person
+        and (
+            ((w in rules.filler or w in rules.name_prefixes) and not _initial(text, m))
+            or (capitalised and _lower_letter(text, m))
+        )
         for w, m in zip(lower, words, strict=True)
     ]
     if len(words) == 1:  # a one-word name goes only if it is a credential

@@ -239,6 +239,12 @@ def found(text: str) -> set[tuple[str, str]]:
             {("COUNTRY", "Mexico"), ("COUNTRY", "Guatemala")},
         ),
         ("Born in Trinidad and Tobago.", {("COUNTRY", "Trinidad and Tobago")}),
+        # a town naming a site, even one spelt like a surname
+        (
+            "Seen in the Hamden office; the Worcester clinic",
+            {("CITY", "Hamden"), ("CITY", "Worcester")},
+        ),
+        ("cc: PCP office, Hamden", {("CITY", "Hamden")}),
         (
             "Retired speech and language therapist.",
             {("PROFESSION", "speech and language therapist")},
@@ -296,6 +302,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",
         "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
         "Ordered from Smith and Nephew.",
+        "Call the Jordan office. Seen at the Main office.",  # no town
         "Is Mom awake? Patient is alert. Is Lasix still due? Is Dad eating?",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

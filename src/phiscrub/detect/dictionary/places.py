@@ -22,6 +22,11 @@ PLACE_AFTER_CUE = regex.compile(
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
 CITY_CUE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of)[ ]+(?:the[ ]+)?)$")
+# a town that names a site: "the Hamden office", "the Boston area", "(PCP office, Hamden)"
+_SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
+CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
+CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
+_THE = regex.compile(r"(?i:\bthe)[ ]$")
 PROFESSION_CUE = regex.compile(
     r"(?i:\b(?:works?|worked|working|employed|retired|former|formerly|occupation|job|"
     r"profession|career|trained|is|was|as)\b)[\s:,]*(?:(?:an?|the)\s+)?$"
@@ -102,12 +107,18 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             continue
         low = surface.lower()
         single_name = hit.first == hit.last and gaz.is_name(low)
-        cued = bool(CITY_CUE.search(text[max(0, start - 12) : start]))
+        before = text[max(0, start - 12) : start]
+        cued = bool(CITY_CUE.search(before))
+        # a town naming a site is one even when a surname is spelt the same ("the Hamden office")
+        site = hit.value == "CITY" and bool(
+            (_THE.search(before) and CITY_SITE_AFTER.match(text, end))
+            or CITY_SITE_BEFORE.search(before)
+        )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
         elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] == ", "):
             yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
-        elif hit.value == "CITY" and cued and not single_name:
+        elif hit.value == "CITY" and ((cued and not single_name) or site):
             yield NameHit(start, end, "CITY", 0.75, "gazetteer_city")
 
 
