@@ -241,6 +241,9 @@ def test_uk_phones_and_postcodes(text, expected):
         # no cue: an ID-shaped token
         ("Labs under UCSF-12345 and HP-678901.", {("IDNUM", "UCSF-12345"), ("IDNUM", "HP-678901")}),
         ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
+        ("I have 33-19-882 for her.", {("IDNUM", "33-19-882")}),  # three groups of digits
+        # an SSN's shape after a record number's cue is the record number
+        ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
     ],
 )
 def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
@@ -255,6 +258,7 @@ def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
         "metoprolol 2500MG? no: 25MG; COVID-19, ICD-10 I25.10, HbA1c 7.2",
         "Call 555-1234 or 617-555-1234; zip 02114-1234",  # phones and ZIP+4 stay theirs
         "FY2085 budget; CY2084 totals",  # fiscal and calendar years
+        "Goal 1200-1500 kcal; Apgars 8-9-9; 10-20-30 drill",  # ranges, scores, short groups
     ],
 )
 def test_id_shaped_tokens_leave_measures_dates_and_phones(text):

@@ -171,7 +171,9 @@ def id_shaped(text: str) -> bool:
     (``500MG``, ``10X``), a pregnancy count (``G3P2002``) or a fiscal year (``FY2085``).
     Digits alone: seven or more without a separator (not a compact date or a US phone
     number), or seven or more around a slash with five on one side (not a date or a blood
-    pressure). Digits joined by dashes alone are left to the phone, SSN and ZIP rules.
+    pressure), or seven or more in three groups joined by dashes (``33-19-882``); two
+    groups are a range (``1200-1500``), and a phone's, an SSN's or a ZIP's shape is left to
+    their rules.
     """
     text = text.lstrip("#").strip()
     digits = len(_digits(text))
@@ -181,7 +183,10 @@ def id_shaped(text: str) -> bool:
     if letters:
         return digits >= 4 and len(text) >= 6 and not _UNIT_END.search(text)
     if "-" in text:
-        return False
+        groups = [len(group) for group in text.split("-")]
+        ssn_shape = groups == [3, 2, 4]
+        phone = digits in (10, 11) and phone_us(text)
+        return len(groups) == 3 and digits >= 7 and "/" not in text and not ssn_shape and not phone
     if "/" in text:  # 037566/32, not a blood pressure (160/103)
         return digits >= 7 and max(len(part) for part in text.split("/")) >= 5
     return 7 <= digits <= 20 and not (digits in (10, 11) and phone_us(text))
