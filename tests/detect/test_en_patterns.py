@@ -242,6 +242,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Labs under UCSF-12345 and HP-678901.", {("IDNUM", "UCSF-12345"), ("IDNUM", "HP-678901")}),
         ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
         ("I have 33-19-882 for her.", {("IDNUM", "33-19-882")}),  # three groups of digits
+        ("plan for d/c tomorrow 3/18 if stable", {("DATE", "3/18")}),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
     ],

@@ -164,11 +164,13 @@ def test_spanish_phones_with_a_country_prefix_or_after_a_label():
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="aAbBzZéÉßǅϒ1 .-'", max_size=30))
-def test_the_quick_capitals_count_never_turns_away_a_note_in_capitals(text: str):
-    from phiscrub.detect.rules.detector import CAPITALS, _surely_mixed
+def test_the_quick_count_never_turns_away_a_note_in_capitals_or_in_lower_case(text: str):
+    from phiscrub.detect.rules.detector import CAPITALS, LOWER_CASE, _surely_mixed
 
     cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
     if cased and sum(cased) >= CAPITALS * len(cased):  # in capitals by the full count
+        assert not _surely_mixed(text)
+    if cased and sum(cased) <= LOWER_CASE * len(cased):  # in lower case by the full count
         assert not _surely_mixed(text)
 
 
@@ -194,6 +196,23 @@ def test_notes_in_capitals_are_searched_title_cased_as_well():
         ("DATE", "THANKSGIVING"),
         ("ACCOUNT", "57110378"),
     }
+
+
+def test_notes_in_lower_case_are_searched_title_cased_as_well():
+    from phiscrub.detect.rules.detector import title_cased
+
+    lower = "pt lives at 22 birchwood ln, apt 3 with her dtr; c/o 6/10 pain"
+    assert title_cased(lower) == "Pt Lives At 22 Birchwood Ln, Apt 3 With Her Dtr; C/O 6/10 Pain"
+    assert title_cased("pt seen, ok") is None  # too few letters to tell a note's case
+    assert title_cased("pt seen by Dr. Lee at home today, doing well") is None  # 6% capitals
+    spans = merge_spans(RuleDetector("en").detect(Document("t", lower)), "priority").spans
+    # the street in the twin; not "6/10" before "pain", nor an ID of letters after digits
+    assert {(s.label, lower[s.start : s.end]) for s in spans} == {
+        ("STREET", "22 birchwood ln, apt 3")
+    }
+    text = "desk phone +1-604-696-5272x565 for the billing office"
+    spans = merge_spans(RuleDetector("en").detect(Document("t", text)), "priority").spans
+    assert {(s.label, text[s.start : s.end]) for s in spans} == {("PHONE", "+1-604-696-5272x565")}
 
 
 def test_hospitals_in_capitals_hold_no_small_words():

@@ -152,7 +152,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("(daughter lucia and grandson mateo)", {("PATIENT", "lucia"), ("PATIENT", "mateo")}),
         (
             "case mgmt (brenda) aware; handoff to night rn, jasmine",
-            {("PATIENT", "brenda"), ("PATIENT", "jasmine")},
+            {("PATIENT", "brenda"), ("DOCTOR", "jasmine")},  # staff after their role
         ),
         ("vitals for rm 12 (patel)", {("PATIENT", "patel")}),
         ("Need a consult for the Haddad kid in bed 7.", {("PATIENT", "Haddad")}),
@@ -213,6 +213,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("my name is krithika", {("PATIENT", "krithika")}),
         ("her maiden name is nyberg, she says", {("PATIENT", "nyberg")}),
         ("Seen with Dr. Patel and Okafor.", {("DOCTOR", "Patel"), ("DOCTOR", "Okafor")}),
+        # notes in lower case: a daughter abbreviated, a reverend, a nurse with no comma
+        ("dtr maria at bedside", {("PATIENT", "maria")}),
+        ("pastor rev. okonjo visited", {("PATIENT", "okonjo")}),
+        ("report given to night rn tamika.", {("DOCTOR", "tamika")}),
         # what only a person is: a name, listed or not
         ("Is Ngozi allergic to penicillin?", {("PATIENT", "Ngozi")}),
         ("Ngozi has been vomiting since noon.", {("PATIENT", "Ngozi")}),
@@ -303,6 +307,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
+        "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name
         "Is Mom awake? Patient is alert. Is Lasix still due? Is Dad eating?",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

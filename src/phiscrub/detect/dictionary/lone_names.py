@@ -199,12 +199,19 @@ _LOWER_LONE_FIRST = regex.compile(
     r"(?<![\w])\((?P<n>\p{Ll}{3,})\)"
     r"|(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),[ ]+(?P<n>\p{Ll}{3,})"
     r"(?![\w'’-])"
+    # or with no comma where the name ends a clause ("report given to night rn tamika")
+    r"|(?<![\w])(?:rn|np|cna|lpn|charge|aide)[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*(?:[.,;:)]|$)|\n)"
     # a request about someone in lower case ("schedule a follow up for marcus with dr. ito",
     # "call priya tomorrow"): the name ends the clause or meets a preposition
     r"|(?<![\w])(?:follow[- ]?up|f/u|appt|appointment|visit|refills?|labs|meds|results)[ ]+"
     r"for[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*[?.,;]|[ ]+(?:with|at|on|in|to|about|tomorrow|today|next)\b)"
     r"|(?<![\w])(?:call|remind|tell|ask|text|page|let)[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]*[?.,;]|[ ]+(?:at|about|tomorrow|today|know|that|back|re)\b)"
+)
+
+
+_STAFF_BEFORE = regex.compile(
+    r"(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),?[ ]+$"
 )
 
 
@@ -222,7 +229,9 @@ def lower_lone_first_names(
             continue
         if zipf(word, "en") >= 5:
             continue
-        yield NameHit(start, end, cued_label(text, start), 0.65, "lower_lone_first")
+        staff = _STAFF_BEFORE.search(text, max(0, start - 10), start)
+        label = "DOCTOR" if staff else cued_label(text, start)
+        yield NameHit(start, end, label, 0.65, "lower_lone_first")
 
 
 def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:

@@ -104,7 +104,7 @@ RELATIVES = (
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
-    r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|"
+    r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|dtr|"
     r"married[ ]to|engaged[ ]to)"
 )
 # Who a note names beside the patient: contacts, companions, people told or called. i2b2 counts
@@ -292,8 +292,9 @@ _MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 _LOWER_FIRST_LAST = regex.compile(
     r"(?<![\w'’.-])(?<!\d[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
+_LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
 _LOWER_TITLE = regex.compile(
-    r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
+    r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr|rev)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
     r"(?![\w'’-])"
 )
 
@@ -507,6 +508,8 @@ def _lower_case_names(
         first, last = match.group("first"), match.group("last").rstrip(".")
         if not first_name(first, gaz):
             continue
+        if last.upper() in gaz.state_codes and _LOWER_ZIP.match(text, match.end()):
+            continue  # a town, its state's code and a ZIP code: "lynn ma 01902"
         if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
             continue
         hits.append((match.start(), match.end(), "lower_first_last"))

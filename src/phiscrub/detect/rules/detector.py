@@ -88,7 +88,7 @@ class RuleDetector:
         clock = _Clock(self.budget(doc.text))
         spans = self._search(patterns, doc.text, doc.doc_id, clock)
         titled = title_cased(doc.text)
-        if titled is not None:  # a note in capitals: search its title-cased twin as well
+        if titled is not None:  # a note in capitals or in lower case: its title-cased twin too
             spans += self._search(patterns, titled, doc.doc_id, clock, titled=True)
         return tuple(dedupe_spans(spans))
 
@@ -150,29 +150,37 @@ class _Clock:
 
 
 CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
+LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
+LOWER_CASE_LETTERS = 20  # and at least this many letters
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _surely_mixed(text: str) -> bool:
-    """True when ``text`` cannot be in capitals, counted in C rather than letter by letter:
-    even if every non-ASCII character were a capital letter, capitals would be under 80% of
-    its letters. False leaves the question to the full count."""
+    """True when ``text`` can be neither in capitals nor in lower case, counted in C rather
+    than letter by letter: even if every non-ASCII character were a capital letter, capitals
+    would be under 80% of its letters, and even if every one were a small letter, capitals
+    would be over 2%. False leaves the question to the full count."""
     lower = sum(map(text.count, _LOWER))
-    upper = sum(map(text.count, _LOWER.upper())) + len(text) - len(text.encode("ascii", "ignore"))
-    return upper < CAPITALS * (upper + lower)  # exact: CAPITALS is a fraction
+    upper = sum(map(text.count, _LOWER.upper()))
+    other = len(text) - len(text.encode("ascii", "ignore"))
+    not_capitals = upper + other < CAPITALS * (upper + other + lower)  # exact: fractions
+    return not_capitals and upper > LOWER_CASE * (upper + other + lower)
 
 
 def title_cased(text: str) -> str | None:
     """``text`` with every word title-cased, character for character (the same length and
-    offsets), when at least 80% of its letters are capitals; else None.
+    offsets), when at least 80% of its letters are capitals or at most 2% are; else None.
 
-    Notes typed in capitals defeat patterns written for mixed case ("Thanksgiving",
-    "Acct No.", "Industries"); their title-cased twin does not.
+    Notes typed in capitals or all in lower case defeat patterns written for mixed case
+    ("Thanksgiving", "Acct No.", "Industries", "22 birchwood ln"); their title-cased twin
+    does not.
     """
     if _surely_mixed(text):
         return None
     cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
-    if not cased or sum(cased) < CAPITALS * len(cased):
+    capitals = sum(cased)
+    lower_case = len(cased) >= LOWER_CASE_LETTERS and capitals <= LOWER_CASE * len(cased)
+    if not cased or (capitals < CAPITALS * len(cased) and not lower_case):
         return None
     out: list[str] = []
     in_word = False
