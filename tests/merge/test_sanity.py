@@ -126,6 +126,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
         ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "PATIENT", "Ibrahim"),  # a medicine
         ("husband Clement d. 2109", "Clement d.", "PATIENT", "Clement"),  # died
+        ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
     ],

@@ -217,6 +217,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("dtr maria at bedside", {("PATIENT", "maria")}),
         ("pastor rev. okonjo visited", {("PATIENT", "okonjo")}),
         ("report given to night rn tamika.", {("DOCTOR", "tamika")}),
+        ("pt in 12b (sanchez) c/o cp", {("PATIENT", "sanchez")}),
+        ("whos the attending for kowalski in 504", {("PATIENT", "kowalski")}),
+        ("sent rx to the pharmacy for eduardo\nok", {("PATIENT", "eduardo")}),
+        ("pt's wife linda can be reached at home", {("PATIENT", "linda")}),
+        ("dc summary for 4/12 admit - ortiz, jose - mrn 1", {("PATIENT", "ortiz, jose")}),
         # what only a person is: a name, listed or not
         ("Is Ngozi allergic to penicillin?", {("PATIENT", "Ngozi")}),
         ("Ngozi has been vomiting since noon.", {("PATIENT", "Ngozi")}),
@@ -308,6 +313,9 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
         "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name
+        # words in brackets and after "for" in lower case that are no names
+        "tylenol (prn) and lasix (daily); held for colace. out for lunch; for cardiology in am",
+        "- cough, fever - resolved",
         "Is Mom awake? Patient is alert. Is Lasix still due? Is Dad eating?",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",

@@ -71,6 +71,14 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"
     r"(?:bed|rm|room)[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
     r"(?P<n>\p{Ll}{3,})"
+    # in brackets after a room's code ("pt in 12b (sanchez)"), or after "for" and a
+    # clinician or a patient's record, where a clause ends or a place or time follows ("who is
+    # the attending for kowalski in 504"; not "penicillin (rash)", "admitted for melena")
+    r"|(?<![\w])\d{1,4}[a-z]?[ ]*(?P<loose>\()(?P<n>\p{Ll}{3,})\)"
+    r"|(?<![\w])(?:attending|nurse|rn|md|doctor|pcp|np|resident|intern|team|consult|orders|"
+    r"labs|meds|vitals|room|bed|chart|results|notes|summary)[ ]+(?P<loose>for)[ ]+"
+    r"(?P<n>\p{Ll}{3,})(?=[ ]*(?:[?.,;!\n]|$)|[ ]+(?:in|on|at|with|today|"
+    r"tomorrow|tonight|yet|pls|please)\b)"
     r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|already|ready|seen|"
     r"called|taken|signed|able|going|come|having|doing|feeling|his|her)\b))"
@@ -207,6 +215,8 @@ _LOWER_LONE_FIRST = regex.compile(
     r"for[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*[?.,;]|[ ]+(?:with|at|on|in|to|about|tomorrow|today|next)\b)"
     r"|(?<![\w])(?:call|remind|tell|ask|text|page|let)[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]*[?.,;]|[ ]+(?:at|about|tomorrow|today|know|that|back|re)\b)"
+    # or for whom a thing was done, ending the clause ("sent rx to the pharmacy for eduardo")
+    r"|(?<![\w])for[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*(?:[?.,;!\n]|$))"
 )
 
 
@@ -250,6 +260,8 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue
         if written.islower() and word in _LOWER_NOT_SURNAME:
             continue
+        if match.group("loose") and zipf(word, "en") >= 4.5:
+            continue  # "(daily)", "(grace)": frequent words, whatever the lists hold
         if gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME:
             continue
         if word in gaz.states or word in gaz.countries:

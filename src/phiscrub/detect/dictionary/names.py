@@ -245,13 +245,14 @@ _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
-    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here)\b|[ ]?[,.;:)])"
+    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs)\b"
+    r"|[ ]?[,.;:)])"
 )
 # A name in lower case written surname first after a patient cue or opening a line ("labs for
 # patient lopez, ana", "wilson, james - d/c summary"): a listed surname, a comma and a listed
 # first name or an initial ("labs on sanchez, r"), neither a frequent word.
 _LOWER_LAST_COMMA_FIRST = regex.compile(
-    r"(?:(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+|(?<![^\n]))"
+    r"(?:(?<![\w])(?:[Pp]t|[Pp]atient|for|on|of)[ ]+|(?<![^\n])|(?<=[-–:][ ]))"
     r"(?P<n>(?P<last>\p{Ll}{2,}),[ ]?(?P<first>\p{Ll}{2,}|\p{Ll}(?=\.?[ ]*(?:[,;:)?\n]|-[ ]|$))))"
     r"(?![\w'’-])"
 )
