@@ -198,6 +198,7 @@ def found(text: str) -> set[tuple[str, str]]:
         # a possessive before what a patient has in a note; an initial before a surname
         ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),
         ("Has Smith's INR come back?", {("PATIENT", "Smith")}),
+        ("Lourdes' biopsy was benign.", {("PATIENT", "Lourdes")}),  # a possessive after s
         # a listed first name's possessive before any word; whom a clinician is for
         ("Why was Teodoro's metformin stopped?", {("PATIENT", "Teodoro")}),
         ("Who is the PCP for Lakshmi Raghunathan?", {("PATIENT", "Lakshmi Raghunathan")}),

@@ -111,11 +111,12 @@ _LOWER_NOT_SURNAME = word_set(
 
 
 # A name with a possessive before what a patient has in a note ("Was Keanu's potassium
-# repleted?", "Has Smith's INR come back?"): kept when it is a listed name that is not a
-# frequent English word, a drug or an eponym ("Parkinson's meds" are for a disease). No
-# operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are eponyms' too.
+# repleted?", "Has Smith's INR come back?", "Lourdes' biopsy"): kept when it is a listed name
+# that is not a frequent English word, a drug or an eponym ("Parkinson's meds" are for a
+# disease). No operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are
+# eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
-    r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)['’]s[ ]+"
+    r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
     r"(?:labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
     r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
     r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
