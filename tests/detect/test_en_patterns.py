@@ -79,6 +79,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Works at Google as a coder.", {("ORGANIZATION", "Google")}),
         ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
         ("Works as a bus driver for the MBTA.", {("ORGANIZATION", "MBTA")}),
+        # a hospital by its initials, before its ED or after a cue of place
+        ("Presented to MGH ED with confusion.", {("HOSPITAL", "MGH")}),
+        ("Transferred to BIDMC for cath.", {("HOSPITAL", "BIDMC")}),
         ("Lic. # 123-456-789", {("LICENSE", "123-456-789")}),
         (
             "Seen at Longburgh Community Hospital today.",
@@ -102,6 +105,7 @@ def test_finds_formulaic_phi(text, expected):
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
         "Works at Home. Worked at Night since 2 weeks. Works as a nurse at Home.",
+        "SAH and ICH ED course; LVH ICU stay; DKA ED visit",  # diagnoses' initials
         "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
     ],
 )

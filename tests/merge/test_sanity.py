@@ -36,6 +36,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Re: Mrs Ann Lee, NHS No 943 476 5919", "NHS", "CITY"),
         ("DIAGNOSIS: Prostatic adenocarcinoma, grade 2", "Prostatic adenocarcinoma", "PATIENT"),
         ("Chronic pancreatitis flare", "Chronic pancreatitis", "DOCTOR"),  # a clinical ending
+        ("Seen by Geriatrics (Dr. Osei)", "Geriatrics", "DOCTOR"),  # a specialty
+        ("Per Cardiology, hold", "Cardiology", "PATIENT"),
         # a sentence ends inside the span, and neither side holds a listed name
         (
             "Diuresed with IV furosemide. Cardiology consulted.",
