@@ -317,7 +317,9 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # words in brackets and after "for" in lower case that are no names
         "tylenol (prn) and lasix (daily); held for colace. out for lunch; for cardiology in am",
         "- cough, fever - resolved",
-        "Is Mom awake? Patient is alert. Is Lasix still due? Is Dad eating?",
+        "Is Mom eating? Patient is vomiting. Is Lasix still due? Is Dad eating?",
+        # an exam's headings and kinds of people with a state
+        "Mentation is alert. Sensorium is confused. Neonate is vomiting. Infant is febrile.",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug
         "sent to CVS on Bridges Inlet; for Mahoney and Sons; for Colace",
         # a possessive of a disease's eponym or a drug; a species, an outline, a street

@@ -1,7 +1,9 @@
 """Names that stand alone: a first name or a surname after a word that hands work to a
 person or asks about one ("eval by Fernanda", "pt jones"), a name before a possessive and a
-lab ("Keanu's potassium"), a surname after an initial ("A. Chen"). Each is kept only where
-no context rule has found a name, and only when the word is on the name lists and is no
+lab ("Keanu's potassium"), a surname after an initial ("A. Chen"), a name given ("goes by
+Bibi"), a name with what only a person is ("Is Ngozi allergic?"), a listed name joined by
+"and" to a name found. Each is kept only where no context rule has found a name, and (but
+for the given and the person's names) only when the word is on the name lists and is no
 frequent word, place, drug or eponym."""
 
 from __future__ import annotations
@@ -424,11 +426,18 @@ def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[Na
 
 # What only a person is ("Is Ngozi allergic to penicillin?", "Ngozi has been vomiting"): a
 # capitalised word asked or told about with it is a name, listed or not (a drug, a device or
-# a service is never pregnant or awake).
+# a service is never pregnant or allergic). Not a mental state, which a note also gives an
+# exam's heading ("Mentation is alert", "Sensorium is confused", "Neuro is oriented").
 _PERSON_STATE = (
-    r"(?:still[ ]+)?(?:allergic|pregnant|breastfeeding|diabetic|awake|alert|oriented|confused|"
-    r"agitated|sleeping|eating|ambulating|vomiting|febrile|afebrile|anxious|crying|complaining)"
-    r"(?![\w-])"
+    r"(?:still[ ]+)?(?:allergic|pregnant|breastfeeding|diabetic|eating|ambulating|vomiting|"
+    r"crying|complaining)(?![\w-])"
+)
+# words for a kind of person, not a name ("Neonate is breastfeeding")
+_PERSON_NOUNS = word_set(
+    """
+    infant neonate newborn toddler child teen teenager adolescent baby boy girl man woman
+    resident client member caller donor recipient inmate veteran student twin
+    """
 )
 _PERSON_PREDICATE = regex.compile(
     r"(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Is|Was|Has|Does|Did)[ ]+(?P<n>\p{Lu}\p{Ll}{2,})"
@@ -442,14 +451,14 @@ def person_state_names(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
     """A capitalised word asked or told about with what only a person is ("Is Ngozi allergic
-    to penicillin?"), where no other rule has found a name: not a frequent word, a relative or
-    a word of the short lists ("Is Mom awake?", "Patient is alert")."""
+    to penicillin?"), where no other rule has found a name: not a frequent word, a relative, a
+    kind of person or a word of the short lists ("Is Mom eating?", "Neonate is vomiting")."""
     taken = Occupied(found)
     for match in _PERSON_PREDICATE.finditer(text):
         start, end = match.span("n")
         word = match.group("n").lower()
         if taken.overlaps(start, end) or word in NOT_NAME or word in PLACE_WORDS:
             continue
-        if gaz.is_common(word) and not first_name(word, gaz):
-            continue  # a town's name is no matter: no town is allergic ("Is Jordan awake?")
+        if word in _PERSON_NOUNS or (gaz.is_common(word) and not first_name(word, gaz)):
+            continue  # a town's name is no matter: no town is allergic ("Is Jordan allergic?")
         yield NameHit(start, end, cued_label(text, start), 0.7, "person_state")
