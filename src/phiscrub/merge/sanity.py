@@ -648,21 +648,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     person = span.label in rules.cut_labels
-    # for people's names: credentials and function words ("A." is an initial) at the ends
-    # and a lone lower-case letter beside capitalised words ("husband Clement d. 2109": died)
-    capitalised = any(m.group()[:1].isupper() for m in words)
-    filler = [
-        person
-        and (
-            ((w in rules.filler or w in rules.name_prefixes) and not _initial(text, m))
-            or (capitalised and _lower_letter(text, m))
-        )
-        for w, m in zip(lower, words, strict=True)
-    ]
-    if len(words) == 1:  # a one-word name goes only if it is a credential
-        filler = [person and lower[0] in rules.credentials]
-    elif person and _comma_initial(text, words[-1]):
-        filler[-1] = False  # "KOWALCZYK, BARBARA A": a middle initial, not the article
+    filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
     first, last = 0, len(words)
     while first < last - 1 and person and lower[first] in rules.relations:
         first += 1  # "neighbor Denise": who a person is to the patient stands before the name
@@ -705,6 +691,25 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
+
+
+def _fillers(
+    text: str, words: Sequence[re.Match], lower: Sequence[str], rules: SanityRules
+) -> list[bool]:
+    """Which words of a person's name span ``text`` may be cut from its ends: credentials and
+    function words ("A." is an initial), a lone lower-case letter beside capitalised words
+    ("husband Clement d. 2109": died); a one-word name only if it is a credential."""
+    if len(words) == 1:
+        return [lower[0] in rules.credentials]
+    capitalised = any(m.group()[:1].isupper() for m in words)
+    filler = [
+        ((w in rules.filler or w in rules.name_prefixes) and not _initial(text, m))
+        or (capitalised and _lower_letter(text, m))
+        for w, m in zip(lower, words, strict=True)
+    ]
+    if _comma_initial(text, words[-1]):
+        filler[-1] = False  # "KOWALCZYK, BARBARA A": a middle initial, not the article
+    return filler
 
 
 def _name_end(
