@@ -204,11 +204,13 @@ def anywhere_first_names(
         yield NameHit(start, end, cued_label(text, start), 0.6, "lone_first_anywhere")
 
 
+# staff roles in lower case, before a name ("night rn, jasmine")
+_STAFF = r"(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide)"
 # A first name in lower case where only a person stands: alone in brackets ("case mgmt
 # (brenda) aware") or after a staff role and a comma ("handoff to night rn, jasmine").
 _LOWER_LONE_FIRST = regex.compile(
     r"(?<![\w])\((?P<n>\p{Ll}{3,})\)"
-    r"|(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),[ ]+(?P<n>\p{Ll}{3,})"
+    rf"|(?<![\w]){_STAFF},[ ]+(?P<n>\p{{Ll}}{{3,}})"
     r"(?![\w'’-])"
     # or with no comma where the name ends a clause ("report given to night rn tamika")
     r"|(?<![\w])(?:rn|np|cna|lpn|charge|aide)[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*(?:[.,;:)]|$)|\n)"
@@ -223,9 +225,7 @@ _LOWER_LONE_FIRST = regex.compile(
 )
 
 
-_STAFF_BEFORE = regex.compile(
-    r"(?<![\w])(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide),?[ ]+$"
-)
+_STAFF_BEFORE = regex.compile(rf"(?<![\w]){_STAFF},?[ ]+$")
 
 
 def lower_lone_first_names(
