@@ -105,6 +105,7 @@ def test_finds_formulaic_phi(text, expected):
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
         "Works at Home. Worked at Night since 2 weeks. Works as a nurse at Home.",
+        "cath: 3/4 vessel disease; s/p 2/3 of the dose; on the 2nd floor for pain",
         "SAH and ICH ED course; LVH ICU stay; DKA ED visit",  # diagnoses' initials
         "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
     ],
@@ -247,6 +248,8 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
         ("I have 33-19-882 for her.", {("IDNUM", "33-19-882")}),  # three groups of digits
         ("plan for d/c tomorrow 3/18 if stable", {("DATE", "3/18")}),
+        ("s/p CABG 2/88, PCI 11/02.", {("DATE", "2/88"), ("DATE", "11/02")}),
+        ("Seen on the 14th for f/u.", {("DATE", "14th")}),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
     ],
