@@ -371,7 +371,9 @@ def _context_hit(
 
 def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """Name spans from the context rules, then from first-name gazetteer hits that no context
-    rule has already found."""
+    rule has already found, then from the rules for names that stand alone (``lone_names``,
+    each only where no name stands yet), and last a listed name joined by "and" to any of
+    these."""
     found: list[tuple[int, int]] = []
     hits: list[NameHit] = []
     for rule, label, pattern, score in _compiled():
