@@ -236,3 +236,16 @@ def test_train_ensemble_refits_from_kept_cross_predictions(tmp_path, monkeypatch
     assert code == 2
     assert "error: the new ensemble is not valid: c: Input should be greater than 0" in errors
     assert not (tmp_path / "other").exists()
+    args = ["train", "ensemble", "--pipeline", str(tmp_path / "model")]
+    result = runner.invoke(
+        app, [*args, "--thresholds", "PATIENT=-1.5,CITY=-0.5", "--out", str(tmp_path / "low")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "ensemble kept; its decision thresholds changed" in result.output
+    ensemble = json.loads((tmp_path / "low" / "pipeline.json").read_text())["merge"]["ensemble"]
+    assert ensemble["thresholds"] == {"PATIENT": -1.5, "CITY": -0.5}
+    result = runner.invoke(app, [*args, "--thresholds", "PATIENT", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "'PATIENT' is not LABEL=VALUE" in result.output
+    code, _, errors = run_main(monkeypatch, capsys, *args, "--c", "2", "--out", str(tmp_path / "y"))
+    assert code == 2 and "give the training corpus and its cross-predictions" in errors
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()

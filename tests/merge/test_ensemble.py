@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -71,6 +73,34 @@ def test_save_and_load_give_the_same_decisions(tmp_path):
     data = training_data(PAIRS, MEMBERS, model.labels, "en")
     np.testing.assert_array_equal(model.decision(data.matrix), again.decision(data.matrix))
     assert (again.members, again.classifier) == (("crf", "neural"), "svm")
+
+
+def test_a_labels_own_threshold_accepts_its_candidates_above_it(tmp_path):
+    model = fit_ensemble(PAIRS, MEMBERS, "en", "logistic")
+    doc, spans = _note(99)
+    found, values = model.judge(doc, spans)
+    decided = {c.label: float(v) for c, v in zip(found, values, strict=True)}
+    assert decided["CITY"] < 0 < decided["PATIENT"]  # the lone neural city is rejected
+    below = decided["CITY"] - 0.01
+    lowered = replace(model, thresholds={"CITY": below})
+    assert lowered.threshold_of("CITY") == below and lowered.threshold_of("PATIENT") == 0.0
+    assert [s.label for s in model.apply(doc, spans)] == ["PATIENT"]
+    assert [s.label for s in lowered.apply(doc, spans)] == ["PATIENT", "CITY"]
+    raised = replace(model, thresholds={"PATIENT": decided["PATIENT"] + 0.01})
+    assert [s.label for s in raised.apply(doc, spans)] == []
+    lowered.save(tmp_path / "e")
+    assert EnsembleModel.load(tmp_path / "e").thresholds == {"CITY": below}
+
+
+def test_an_ensemble_file_without_thresholds_gives_every_label_the_one_threshold(tmp_path):
+    model = replace(fit_ensemble(PAIRS, MEMBERS, "en", "logistic"), threshold=-0.25)
+    data = model.to_dict()
+    del data["thresholds"]  # as ensembles saved before labels had their own
+    again = EnsembleModel.from_dict(data, "old.json")
+    assert (again.threshold, again.thresholds) == (-0.25, {})
+    data["thresholds"] = ["PATIENT"]
+    with pytest.raises(ConfigError, match=r"old\.json: malformed ensemble"):
+        EnsembleModel.from_dict(data, "old.json")
 
 
 def test_overlapping_accepted_candidates_keep_the_most_confident(tmp_path):

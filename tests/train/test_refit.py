@@ -1,5 +1,6 @@
 import json
 
+import numpy as np
 import pytest
 
 from phiscrub.errors import ConfigError, PhiscrubError
@@ -70,4 +71,38 @@ def test_refit_refuses_bad_changes_and_outputs_that_overlap_inputs(trained):
         refit_ensemble(*args, trained / "model" / "inner", {})
     with pytest.raises(ConfigError, match="not a pipeline directory"):
         refit_ensemble(trained, *args[1:], trained / "c", {})
+    assert not any((trained / name).exists() for name in ("a", "b", "c"))
+
+
+def test_thresholds_change_without_cross_predictions_and_keep_the_fitted_ensemble(trained):
+    before = _files(trained / "model")
+    events = []
+    result = refit_ensemble(
+        trained / "model",
+        None,
+        None,
+        trained / "lowered",
+        {"threshold": -0.5, "thresholds": {"PATIENT": -1.5}},
+        on_event=events.append,
+    )
+    assert _files(trained / "model") == before
+    assert (result.candidates, events) == (0, ["ensemble kept; its decision thresholds changed"])
+    old = load_pipeline(trained / "model").ensemble
+    new = load_pipeline(trained / "lowered").ensemble
+    assert (new.threshold, new.thresholds) == (-0.5, {"PATIENT": -1.5})
+    assert (new.members, new.labels, new.features) == (old.members, old.labels, old.features)
+    assert new.params.keys() == old.params.keys()
+    assert all(np.array_equal(new.params[k], old.params[k]) for k in old.params)
+    assert new.mean.tolist() == old.mean.tolist() and new.scale.tolist() == old.scale.tolist()
+    config = json.loads((trained / "lowered" / "pipeline.json").read_text(encoding="utf-8"))
+    assert config["merge"]["ensemble"]["thresholds"] == {"PATIENT": -1.5}
+
+
+def test_refit_without_cross_predictions_refuses_changes_that_need_them(trained):
+    with pytest.raises(ConfigError, match=r"changing \['c'\] fits the ensemble again"):
+        refit_ensemble(trained / "model", None, None, trained / "a", {"c": 2.0, "threshold": 1})
+    with pytest.raises(ConfigError, match="needs both the training corpus"):
+        refit_ensemble(trained / "model", trained / "train.jsonl", None, trained / "b", {})
+    with pytest.raises(ConfigError, match="thresholds: Value error, thresholds name labels no"):
+        refit_ensemble(trained / "model", None, None, trained / "c", {"thresholds": {"X": 1}})
     assert not any((trained / name).exists() for name in ("a", "b", "c"))

@@ -352,14 +352,38 @@ def _names(value: str | None) -> list[str] | None:
     return [n.strip() for n in value.split(",") if n.strip() and n.strip() != "none"]
 
 
+def _label_values(value: str | None) -> dict[str, float] | None:
+    """``LABEL=VALUE,...`` as a mapping; "none" is the empty one."""
+    if value is None:
+        return None
+    found: dict[str, float] = {}
+    for item in _names(value) or []:
+        label, equals, number = item.partition("=")
+        try:
+            found[label.strip()] = float(number)
+        except ValueError:
+            raise typer.BadParameter(
+                f"{item!r} is not LABEL=VALUE", param_hint="--thresholds"
+            ) from None
+        if not equals or not label.strip():
+            raise typer.BadParameter(f"{item!r} is not LABEL=VALUE", param_hint="--thresholds")
+    return found
+
+
 @train_app.command("ensemble")
 def train_ensemble_command(
     pipeline: Annotated[Path, typer.Option(help="A trained pipeline directory (not changed).")],
-    train: Annotated[Path, typer.Option(help="The corpus its cross-predictions were made for.")],
-    cross_predictions: Annotated[
-        Path, typer.Option(help="What `train pipeline --cross-predictions` wrote.")
-    ],
     target: Annotated[Path, typer.Option("--out", help="New directory for the pipeline.")],
+    train: Annotated[
+        Path | None,
+        typer.Option(
+            help="The corpus its cross-predictions were made for (not needed when "
+            "only thresholds change)."
+        ),
+    ] = None,
+    cross_predictions: Annotated[
+        Path | None, typer.Option(help="What `train pipeline --cross-predictions` wrote.")
+    ] = None,
     dev: Annotated[Path | None, typer.Option(help="Annotated corpus for the report.")] = None,
     members: Annotated[
         str | None, typer.Option(help="Comma-separated detector names (default: as before).")
@@ -371,6 +395,13 @@ def train_ensemble_command(
     threshold: Annotated[
         float | None, typer.Option(help="Decision value above which a candidate is accepted.")
     ] = None,
+    thresholds: Annotated[
+        str | None,
+        typer.Option(
+            help="Labels' own decision values, as LABEL=VALUE,... (none: every label takes "
+            "--threshold)."
+        ),
+    ] = None,
     fill: Annotated[
         str | None,
         typer.Option(help="Members whose spans fill the ensemble's gaps (comma-separated; none)."),
@@ -379,8 +410,9 @@ def train_ensemble_command(
     input_format: FormatOption = None,
 ) -> None:
     """Fit a trained pipeline's ensemble again from kept cross-predictions (another
-    classifier, C, threshold, members or gap fill) without training its members; write the
-    result as a new pipeline and report it on the dev corpus."""
+    classifier, C, threshold, members or gap fill) without training its members, or only
+    change its decision thresholds; write the result as a new pipeline and report it on the
+    dev corpus."""
     from phiscrub.train.refit import refit_ensemble
 
     changes = {
@@ -390,6 +422,7 @@ def train_ensemble_command(
             "classifier": classifier,
             "c": c,
             "threshold": threshold,
+            "thresholds": _label_values(thresholds),
             "fill": _names(fill),
         }.items()
         if value is not None

@@ -12,9 +12,10 @@ Classifiers:
 - ``logistic``: logistic regression.
 
 A candidate is accepted when the decision value is above ``threshold`` (0 by default; a lower
-threshold trades precision for recall). Accepted candidates that overlap are resolved by their
-decision value; each carries a score in (0, 1) and the source ``ensemble:MEMBERS`` (the members
-that proposed it, as ``ensemble:crf+neural``), so its detector is ``ensemble``.
+threshold trades precision for recall), or above its label's own value in ``thresholds``.
+Accepted candidates that overlap are resolved by their decision value; each carries a score in
+(0, 1) and the source ``ensemble:MEMBERS`` (the members that proposed it, as
+``ensemble:crf+neural``), so its detector is ``ensemble``.
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ class EnsembleModel:
     threshold: float = 0.0
     fallback: EnsembleModel | None = None
     """The same ensemble trained without the optional members, used when they cannot run."""
+    thresholds: dict[str, float] = field(default_factory=dict)
+    """Labels whose candidates are accepted above another decision value than ``threshold``."""
+
+    def threshold_of(self, label: str) -> float:
+        """The decision value a candidate of ``label`` must exceed."""
+        return self.thresholds.get(label, self.threshold)
 
     @property
     def features(self) -> list[str]:
@@ -109,7 +116,7 @@ class EnsembleModel:
                 f"{SOURCE}:{'+'.join(sorted(candidate.members))}",
             )
             for candidate, value in zip(found, values, strict=True)
-            if value > self.threshold
+            if value > self.threshold_of(candidate.label)
         ]
         return rest + list(merge_spans(accepted, "score").spans)
 
@@ -126,6 +133,7 @@ class EnsembleModel:
             "language": self.language,
             "classifier": self.classifier,
             "threshold": self.threshold,
+            "thresholds": self.thresholds,
             "features": self.features,
             "mean": self.mean.tolist(),
             "scale": self.scale.tolist(),
@@ -157,8 +165,11 @@ class EnsembleModel:
                 },
                 threshold=float(data.get("threshold", 0.0)),
                 fallback=None if fallback is None else cls.from_dict(fallback, origin),
+                thresholds={
+                    str(label): float(value) for label, value in data.get("thresholds", {}).items()
+                },
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise ConfigError(f"{origin}: malformed ensemble ({exc!r})") from None
         if model.classifier not in CLASSIFIERS or data.get("features") != model.features:
             raise ConfigError(f"{origin}: classifier or feature list does not match this version")
@@ -233,6 +244,7 @@ def fit_ensemble(
     c: float = 1.0,
     threshold: float = 0.0,
     seed: int = 1,
+    thresholds: dict[str, float] | None = None,
 ) -> EnsembleModel:
     """Train the ensemble on predictions the members made for documents they did not see.
 
@@ -245,6 +257,7 @@ def fit_ensemble(
         c: The classifier's regularisation constant C.
         threshold: Decision value above which a candidate is accepted.
         seed: Seed of the classifier's randomness.
+        thresholds: Labels accepted above another decision value than ``threshold``.
     """
     if classifier not in CLASSIFIERS:
         raise ConfigError(
@@ -290,7 +303,15 @@ def fit_ensemble(
         model.fit(x, data.target)
         params = {"coef": model.coef_[0], "intercept": float(model.intercept_[0])}
     return EnsembleModel(
-        tuple(members), tuple(labels), language, classifier, mean, scale, params, threshold
+        tuple(members),
+        tuple(labels),
+        language,
+        classifier,
+        mean,
+        scale,
+        params,
+        threshold,
+        thresholds=dict(thresholds or {}),
     )
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from phiscrub import registry
 from phiscrub.merge import POLICIES
 from phiscrub.merge.ensemble import SOURCE as ENSEMBLE_SOURCE
+from phiscrub.taxonomy import resolve
 
 CONFIG_FILE = "pipeline.json"
 TWO_PASS_SOURCE = "two-pass"
@@ -105,6 +106,19 @@ class EnsembleConfig(BaseModel):
     classifier: Literal["svm", "linear-svm", "logistic"] = "svm"
     c: float = Field(default=1.0, gt=0, description="the classifier's C (training)")
     threshold: float = Field(default=0.0, description="decision value to accept (training)")
+    thresholds: dict[str, float] = Field(
+        default_factory=dict,
+        description="labels accepted above another decision value than `threshold` (training)",
+    )
+
+    @field_validator("thresholds")
+    @classmethod
+    def _known_labels(cls, value: dict[str, float]) -> dict[str, float]:
+        unknown = sorted(label for label in value if resolve(label) is None)
+        if unknown:
+            raise ValueError(f"thresholds name labels no taxonomy knows: {unknown}")
+        return value
+
     fill: list[str] = Field(
         default_factory=list,
         description="members whose own spans are kept where the ensemble accepted nothing "

@@ -497,6 +497,7 @@ def fit_pipeline_ensemble(
             ensemble.c,
             ensemble.threshold,
             seed,
+            ensemble.thresholds,
         )
 
     model = fit(ensemble.members)

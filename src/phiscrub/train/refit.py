@@ -5,14 +5,15 @@ over them takes seconds. ``phiscrub train pipeline --cross-predictions FILE`` ke
 the ensemble learned from; this command fits a new ensemble on them (another classifier, C,
 threshold, set of members or gap fill) and writes a new pipeline directory: the old one's
 models and config, with the new ``[merge.ensemble]`` and its model. The old pipeline is never
-changed.
+changed. Decision thresholds alone (``threshold``, ``thresholds``) change no fitted parameter,
+so they can be changed without the cross-predictions: the fitted ensemble is kept as it is.
 """
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -20,6 +21,7 @@ from pydantic import ValidationError
 from phiscrub.errors import ConfigError
 from phiscrub.evaluate.scorer import Evaluation
 from phiscrub.io import read_corpus
+from phiscrub.merge.ensemble import EnsembleModel
 from phiscrub.pipeline import EnsembleConfig, Pipeline, PipelineConfig, load_pipeline
 from phiscrub.train.members import check_outputs
 from phiscrub.train.pipeline import (
@@ -35,14 +37,19 @@ class RefitResult:
     pipeline: Path
     ensemble: EnsembleConfig
     candidates: int
+    """How many candidates the new ensemble was fitted on (0 when it was not fitted again)."""
     dev: dict[str, Evaluation]
     """Dev evaluation of each member alone, of the ensemble alone, and of the pipeline."""
 
 
+THRESHOLDS = frozenset({"threshold", "thresholds"})
+"""The ensemble's fields that change no fitted parameter."""
+
+
 def refit_ensemble(
     pipeline: Path,
-    train: Path,
-    cross_predictions: Path,
+    train: Path | None,
+    cross_predictions: Path | None,
     out: Path,
     changes: dict[str, object],
     dev: Path | None = None,
@@ -56,11 +63,12 @@ def refit_ensemble(
     Args:
         pipeline: A trained pipeline directory.
         train: The training corpus the cross-predictions were made for (same notes, same
-            order).
+            order); None (with no ``cross_predictions``) when only thresholds change.
         cross_predictions: What ``phiscrub train pipeline --cross-predictions`` wrote.
         out: New directory for the refitted pipeline.
         changes: ``[merge.ensemble]`` fields to change (``members``, ``classifier``, ``c``,
-            ``threshold``, ``fill``); a pipeline without an ensemble needs ``members``.
+            ``threshold``, ``thresholds``, ``fill``); a pipeline without an ensemble needs
+            ``members``.
         dev: Annotated corpus to report on.
         seed: Seed of the classifier.
     """
@@ -69,8 +77,20 @@ def refit_ensemble(
         raise ConfigError(f"{pipeline}: not a pipeline directory (no pipeline.json)")
     inputs = [p for p in (pipeline, train, cross_predictions, dev) if p is not None]
     check_outputs(out, inputs)
+    if (train is None) != (cross_predictions is None):
+        raise ConfigError(
+            "refitting an ensemble needs both the training corpus and its cross-predictions"
+        )
+    if train is None and not set(changes) <= THRESHOLDS:
+        changed = sorted(set(changes) - THRESHOLDS)
+        raise ConfigError(
+            f"changing {changed} fits the ensemble again: give the training corpus and its "
+            "cross-predictions (only thresholds can change without them)"
+        )
     config = load_pipeline(pipeline).config
     old = config.merge.ensemble
+    if train is None and old is None:
+        raise ConfigError(f"{pipeline}: the pipeline has no ensemble whose thresholds to change")
     fields = {**(old.model_dump() if old is not None else {}), **changes}
     try:
         ensemble = EnsembleConfig.model_validate(fields)
@@ -82,11 +102,17 @@ def refit_ensemble(
             for e in exc.errors()
         )
         raise ConfigError(f"the new ensemble is not valid: {problems}") from None
-    docs = list(read_corpus(train, input_format))
-    raw = read_cross_predictions(cross_predictions, docs)
-    model = fit_pipeline_ensemble(new, list(zip(docs, raw, strict=True)), seed, tell)
-    candidates = count_candidates(new, raw)
-    tell(f"ensemble ({ensemble.classifier}) fitted on {candidates:,} candidates")
+    if train is None or cross_predictions is None:
+        kept = EnsembleModel.load(pipeline / old.model)  # type: ignore[union-attr]
+        model = _with_thresholds(kept, ensemble.threshold, ensemble.thresholds)
+        candidates = 0
+        tell("ensemble kept; its decision thresholds changed")
+    else:
+        docs = list(read_corpus(train, input_format))
+        raw = read_cross_predictions(cross_predictions, docs)
+        model = fit_pipeline_ensemble(new, list(zip(docs, raw, strict=True)), seed, tell)
+        candidates = count_candidates(new, raw)
+        tell(f"ensemble ({ensemble.classifier}) fitted on {candidates:,} candidates")
     skip = {old.model} if old is not None else set()
     out.mkdir(parents=True, exist_ok=True)
     for entry in sorted(pipeline.iterdir()):
@@ -101,3 +127,13 @@ def refit_ensemble(
     dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
     evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
     return RefitResult(out, ensemble, candidates, evaluations)
+
+
+def _with_thresholds(
+    model: EnsembleModel, threshold: float, thresholds: dict[str, float]
+) -> EnsembleModel:
+    """``model`` (and its fallback) accepting candidates above new decision values."""
+    fallback = model.fallback
+    if fallback is not None:
+        fallback = _with_thresholds(fallback, threshold, thresholds)
+    return replace(model, threshold=threshold, thresholds=dict(thresholds), fallback=fallback)
