@@ -38,6 +38,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Chronic pancreatitis flare", "Chronic pancreatitis", "DOCTOR"),  # a clinical ending
         ("Seen by Geriatrics (Dr. Osei)", "Geriatrics", "DOCTOR"),  # a specialty
         ("Per Cardiology, hold", "Cardiology", "PATIENT"),
+        ("Plan: continue sumatriptan, naproxen", "sumatriptan", "PATIENT"),  # a drug's stem
+        ("Discharge medication: prednisolone, doxycycline", "prednisolone", "DOCTOR"),
+        ("Presenting complaint: orthopnoea, ankle oedema.", "orthopnoea, ankle oedema", "PATIENT"),
         # a sentence ends inside the span, and neither side holds a listed name
         (
             "Diuresed with IV furosemide. Cardiology consulted.",
@@ -217,6 +220,8 @@ def test_a_name_after_the_cut_is_kept(text, surface, kept):
         ("spoke with maria gonzalez", "maria gonzalez", "PATIENT"),
         ("allergies for mr. delacroix", "delacroix", "PATIENT"),  # lower case, a rare word
         ("Seen with Paloma Thomas", "Paloma Thomas", "PATIENT"),  # clinical endings, listed
+        ("Seen with Ken Nakasone", "Ken Nakasone", "PATIENT"),  # "-asone" is no drug's stem
+        ("Seen with Dr. Miedema", "Miedema", "DOCTOR"),  # nor "-edema" without "o"
         ("Dr. Maria de la Cruz", "Maria de la Cruz", "DOCTOR"),  # particles go on
         ("Visit Montealegre del Castillo", "Montealegre del Castillo", "PATIENT"),
         ("Call Ms. Ellis-Ingram", "Ellis-Ingram", "PATIENT"),  # names, hyphen by hyphen
