@@ -41,6 +41,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Plan: continue sumatriptan, naproxen", "sumatriptan", "PATIENT"),  # a drug's stem
         ("Discharge medication: prednisolone, doxycycline", "prednisolone", "DOCTOR"),
         ("Presenting complaint: orthopnoea, ankle oedema.", "orthopnoea, ankle oedema", "PATIENT"),
+        ("Presenting complaint: wound erythema, pain", "wound erythema", "LICENSE"),  # no digit
+        ("Record: see chart", "see chart", "MEDICALRECORD"),
         # a sentence ends inside the span, and neither side holds a listed name
         (
             "Diuresed with IV furosemide. Cardiology consulted.",
@@ -134,6 +136,18 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
+        (
+            "Re: Ann Lee, born 1942-12-28, identifier 0586",
+            "1942-12-28, identifier",
+            "DATE",
+            "1942-12-28",
+        ),  # a date ends before a comma and an ordinary word
+        (
+            "born 9 September 1978 , identifier",
+            "9 September 1978 , identifier",
+            "DATE",
+            "9 September 1978",
+        ),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):
@@ -226,6 +240,11 @@ def test_a_name_after_the_cut_is_kept(text, surface, kept):
         ("Visit Montealegre del Castillo", "Montealegre del Castillo", "PATIENT"),
         ("Call Ms. Ellis-Ingram", "Ellis-Ingram", "PATIENT"),  # names, hyphen by hyphen
         ("Per Dr. Ng, continue abx.", "Ng", "DOCTOR"),  # a surname that is also a route
+        ("Seen 3/4, tues", "3/4, tues", "DATE"),  # a day's name after the comma is the date's
+        ("Dated 12/03/2021, Monday", "12/03/2021, Monday", "DATE"),
+        ("Licence no. AB 12345", "AB 12345", "LICENSE"),
+        ("Royal Oak of Edinburgh pub", "Edinburgh", "CITY"),  # "oak" is no institution's head
+        ("the hospital of Edinburgh", "Edinburgh", "CITY"),  # nor a head in lower case
         ("B. Acosta, MD\nPB/ml\nCC: Dr. Bates", "ml", "DOCTOR"),  # a typist's initials
         ("Asa Whitfield at bedside", "Asa Whitfield", "PATIENT"),  # and a drug's abbreviation
     ],
@@ -296,6 +315,8 @@ def test_weekdays_become_dates_and_insurers_organizations(text, surface, label, 
         ("Seen at Riverside Family Practice.", "Riverside", "CITY", "Riverside Family Practice"),
         ("Clinic: Riverside Pediatrics, 2150 Main", "Riverside Pediatrics", "PATIENT", None),
         ("works nights as an RN at Mount Auburn;", "Mount Auburn", "DOCTOR", None),
+        ("From: Dr Ann Lee, Royal Infirmary of Edinburgh", "Edinburgh", "CITY", None),
+        ("at BAPTIST HOSPITAL OF THE PALM BEACHES.", "PALM BEACHES", "CITY", None),
     ],
 )
 def test_institutions_read_as_names_or_places_become_hospitals(text, surface, label, expected):

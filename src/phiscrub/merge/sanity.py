@@ -15,7 +15,9 @@ Rules, in order, for each merged span:
    name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
    on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
    ("Smith's") is no such word. A DATE in lower case with no digit and no word of
-   ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"). A code
+   ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"), and a
+   DATE ending in a comma and a lower-case word that names no day or month loses them
+   ("born 1942-12-28, identifier" -> "1942-12-28"). A code
    or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
    at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
    shape is checked. An EMAIL without "@" (or "[at]", " at "), a URL with a space or with
@@ -68,7 +70,8 @@ Rules, in order, for each merged span:
 4. (checked before 2 and 3) a person's name or a place (``institution_labels``) that names
    a hospital, clinic or care home becomes HOSPITAL (not a HIPAA identifier in i2b2's
    scheme): a run that a head word follows, widened over it ("Spaulding" + " Rehab";
-   ``institution_heads``), a listed institution known by its name alone
+   ``institution_heads``), one after a capitalised head and "of" ("Royal Infirmary of
+   Edinburgh"), a listed institution known by its name alone
    (``institutions``: "Kaiser Permanente"), or a run of two words or more ending in a head
    ("Beth Israel Deaconess") or in an end word (``institution_ends``: "Mercy General")
    with no capitalised word after it. One that is an insurer, a pharmacy chain or a
@@ -566,13 +569,21 @@ def _eponym_use(text: str, start: int, end: int, word: str, rules: SanityRules) 
     )
 
 
+_HEAD_OF = re.compile(r"([^\W\d_]+)[ ]+(?i:of)[ ]+(?:(?i:the)[ ]+)?$")
+_HEAD_OF_REACH = 40
+
+
 def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
-    """A HOSPITAL span for a name or place span that names an institution (rule 4): a run that
+    """A HOSPITAL span for a name or place span that names an institution (rule 4): a place
+    after a head and "of" ("Royal Infirmary of Edinburgh"), a run that
     a head follows, widened over it ("Spaulding" + " Rehab"), one of ``institutions``
     ("Kaiser Permanente"), a run ending in a head ("Beth Israel Deaconess"; the words of
     ``institution_ends`` such as "General" only with no capitalised word after); else None."""
     surface = " ".join(text[span.start : span.end].split())
     words = surface.lower().split()
+    head = _HEAD_OF.search(text, max(0, span.start - _HEAD_OF_REACH), span.start)
+    if head is not None and _capitalised_head(head.group(1), rules):
+        return span.with_label("HOSPITAL")  # "Royal Infirmary of Edinburgh"
     after = _NEXT_WORDS.match(text, span.end)
     widened = _head_after(text, span, after, rules) if surface[:1].isupper() else None
     if widened is not None:
@@ -585,6 +596,10 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     if len(words) > 1 and words[-1] in rules.institution_ends and not capital_after:
         return span.with_label("HOSPITAL")
     return None
+
+
+def _capitalised_head(word: str, rules: SanityRules) -> bool:
+    return word[:1].isupper() and word.lower() in rules.institution_heads
 
 
 def _head_after(text: str, span: Span, after: re.Match | None, rules: SanityRules) -> Span | None:
@@ -620,10 +635,27 @@ def _place_kind(text: str, rules: SanityRules) -> str | None:
     return None
 
 
+_DATE_TAIL = re.compile(r"\d[ \t]*(,[ \t]*([a-z]+))$")
+
+
+def _date_core(text: str, span: Span, rules: SanityRules) -> Span:
+    """A DATE span without the lower-case word after a comma that ends it, when the word names
+    no day, month, season or holiday ("1942-12-28, identifier"; "3/4, tues" stays)."""
+    tail = _DATE_TAIL.search(text, span.start, span.end)
+    if tail is None or _dated(tail.group(2), rules):
+        return span
+    end = tail.start(1)
+    while text[end - 1].isspace():
+        end -= 1
+    return replace(span, end=end)
+
+
 def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
     if span.label in rules.code_labels:
         span = _code_core(doc.text, span, rules)
+    if span.label == "DATE":
+        span = _date_core(doc.text, span, rules)
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
