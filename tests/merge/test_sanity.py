@@ -317,6 +317,16 @@ def test_weekdays_become_dates_and_insurers_organizations(text, surface, label, 
         ("works nights as an RN at Mount Auburn;", "Mount Auburn", "DOCTOR", None),
         ("From: Dr Ann Lee, Royal Infirmary of Edinburgh", "Edinburgh", "CITY", None),
         ("at BAPTIST HOSPITAL OF THE PALM BEACHES.", "PALM BEACHES", "CITY", None),
+        # a piece of a capitalised run that ends in a head, or a town after one
+        (
+            "From: Dr Ann Lee, Roy Lester Schneider Hospital, Charlotte",
+            "Roy Lester",
+            "PATIENT",
+            None,
+        ),
+        ("Admitted to QUEEN ELIZABETH NEW HOSPITAL on 5/11", "QUEEN ELIZABETH", "PATIENT", None),
+        ("Laboratory: Baycare Hospital Wesley Chapel | Report", "Wesley Chapel", "PATIENT", None),
+        ("seen at ABERDEEN ROYAL INFIRMARY.", "ABERDEEN ROYAL INFIRMARY", "ORGANIZATION", None),
     ],
 )
 def test_institutions_read_as_names_or_places_become_hospitals(text, surface, label, expected):
@@ -333,6 +343,14 @@ def test_institutions_read_as_names_or_places_become_hospitals(text, surface, la
         ("Seen by Dr. Lee Clinic hours", "Lee", "DOCTOR"),  # a title before
         ("Mercy General Surgery consult", "Mercy General", "PATIENT"),  # a capital after
         ("Moved from Springfield General", "Springfield", "CITY"),  # an end word does not widen
+        ("Name: Ann Lee Smith Hospital: MGH", "Ann Lee", "PATIENT"),  # a field after the run
+        ("JOHN SMITH WARD HOSPITAL COURSE", "JOHN SMITH", "PATIENT"),  # the head ends no run
+        ("Seen by Dr. Ann Lee Smith Clinic staff", "Ann Lee", "DOCTOR"),  # a title before
+        ("Ann Lee Smith Health today", "Ann Lee", "PATIENT"),  # a loose head
+        ("Mercy Hospital Ann Lee", "Ann Lee", "PATIENT"),  # no town after the head
+        ("Hospital Wesley Chapel", "Wesley Chapel", "CITY"),  # a head first on its line
+        ("Works at Abt Associates in Cambridge", "Abt Associates", "ORGANIZATION"),
+        ("Member of First Baptist", "First Baptist", "ORGANIZATION"),
     ],
 )
 def test_people_and_places_beside_institution_words_stay(text, surface, label):

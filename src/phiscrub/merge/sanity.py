@@ -109,6 +109,8 @@ _NEXT_WORD = re.compile(r"(?:['’]s?)?[ ]+([^\W\d_]+)")  # "Allen test", "Wilso
 # heads that make a run before them an institution only when they end it ("Lahey Health"),
 # not when they follow a name ("Jane Smith Health Care Proxy")
 _LOOSE_HEADS = frozenset({"health", "medical", "healthcare", "health care", "children's"})
+_COMPANY_HEADS = _LOOSE_HEADS | {"associates"}
+"""Heads that end the names of companies too: an organisation ending in one stays one."""
 _WORD_AT = re.compile(r"[\w'’-]+")
 _NEXT_WORDS = re.compile(r"[ ]+([^\W\d_][\w'’-]*)(?:[ ][\w'’-]+){0,2}")
 # a determiner just before a word: what follows is a thing, not a person ("the creatinine")
@@ -584,18 +586,61 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     head = _HEAD_OF.search(text, max(0, span.start - _HEAD_OF_REACH), span.start)
     if head is not None and _capitalised_head(head.group(1), rules):
         return span.with_label("HOSPITAL")  # "Royal Infirmary of Edinburgh"
+    if _inside_institution_name(text, span, rules):
+        return span.with_label("HOSPITAL")
     after = _NEXT_WORDS.match(text, span.end)
     widened = _head_after(text, span, after, rules) if surface[:1].isupper() else None
     if widened is not None:
         return widened
     if " ".join(words) in rules.institutions:
         return span.with_label("HOSPITAL")
-    if len(words) > 1 and _ends_in(words, rules.institution_heads):
+    company = span.label == "ORGANIZATION"  # "Abt Associates", "First Baptist": no hospitals
+    heads = rules.institution_heads - _COMPANY_HEADS if company else rules.institution_heads
+    if len(words) > 1 and _ends_in(words, heads):
         return span.with_label("HOSPITAL")
     capital_after = after is not None and after.group(1)[:1].isupper()
     if len(words) > 1 and words[-1] in rules.institution_ends and not capital_after:
-        return span.with_label("HOSPITAL")
+        return None if company else span.with_label("HOSPITAL")
     return None
+
+
+_RUN_AFTER = re.compile(r"[ ]((?:[A-Z][\w'’&.]*)(?:-[A-Z][\w'’&.]*)*)")
+_RUN_BEFORE = re.compile(r"(?<![^\s(])([A-Z][\w'’&.]*)[ ]$")
+_RUN_WORDS = 3
+
+
+def _inside_institution_name(text: str, span: Span, rules: SanityRules) -> bool:
+    """``span`` is a piece of a run of capitalised words on one line that names an
+    institution: the run ends in a head after one capitalised word or more ("Roy Lester" in
+    "Roy Lester Schneider Hospital, Charlotte"), or the span ends the run after a head and
+    is a town ("Wesley Chapel" in "Baycare Hospital Wesley Chapel |"). Loose heads
+    ("Health") and a title before the span ("Dr. Lee") do not count; nor does a head that a
+    colon follows ("Ann Lee Hospital: MGH" is a field)."""
+    if _TITLE_BEFORE.search(text, max(0, span.start - 8), span.start):
+        return False
+    after: list[str] = []
+    position = span.end
+    while (word := _RUN_AFTER.match(text, position)) is not None:
+        after.append(word.group(1).lower().rstrip("."))
+        position = word.end()
+        if len(after) > _RUN_WORDS:
+            return False  # a longer run: a heading or a list, not one name
+    if after and text[position : position + 1] != ":":
+        for size in (2, 1):
+            head = " ".join(after[-size:])
+            if len(after) > size and head in rules.institution_heads and head not in _LOOSE_HEADS:
+                return True
+    if after or rules.names is None:
+        return False
+    before = _RUN_BEFORE.search(text, max(0, span.start - 30), span.start)
+    if before is None or before.group(1).lower() not in rules.institution_heads:
+        return False
+    if before.group(1).lower() in _LOOSE_HEADS or not _RUN_BEFORE.search(
+        text, max(0, before.start() - 30), before.start()
+    ):
+        return False  # "Hospital" first on its line: no name of which it is the head
+    place = " ".join(text[span.start : span.end].lower().split())
+    return place in rules.names.towns or place in rules.names.cities
 
 
 def _capitalised_head(word: str, rules: SanityRules) -> bool:
@@ -664,10 +709,12 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if span.label in rules.cut_labels and text.split()[-1].lower() in rules.place_heads:
         return span.with_label("LOCATION-OTHER")
     if span.label in rules.institution_labels:
-        institution = _institution(doc.text, span, rules)
-        if institution is not None:
-            return institution
-        if " ".join(text.lower().split()) in rules.organizations:
+        listed = " ".join(text.lower().split()) in rules.organizations
+        if not (listed and span.label == "ORGANIZATION"):  # an insurer named "... Health Care"
+            institution = _institution(doc.text, span, rules)
+            if institution is not None:
+                return institution
+        if listed:
             return span.with_label("ORGANIZATION")
     if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
         kind = _place_kind(text, rules)
