@@ -246,6 +246,8 @@ def test_train_ensemble_refits_from_kept_cross_predictions(tmp_path, monkeypatch
     assert ensemble["thresholds"] == {"PATIENT": -1.5, "CITY": -0.5}
     result = runner.invoke(app, [*args, "--thresholds", "PATIENT", "--out", str(tmp_path / "x")])
     assert result.exit_code == 2 and "'PATIENT' is not LABEL=VALUE" in result.output
+    result = runner.invoke(app, [*args, "--thresholds", "=-1", "--out", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "'=-1' is not LABEL=VALUE" in result.output
     code, _, errors = run_main(monkeypatch, capsys, *args, "--c", "2", "--out", str(tmp_path / "y"))
     assert code == 2 and "give the training corpus and its cross-predictions" in errors
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()

@@ -358,15 +358,15 @@ def _label_values(value: str | None) -> dict[str, float] | None:
         return None
     found: dict[str, float] = {}
     for item in _names(value) or []:
-        label, equals, number = item.partition("=")
+        label, _, number = item.partition("=")
         try:
+            if not label.strip():
+                raise ValueError(item)
             found[label.strip()] = float(number)
         except ValueError:
             raise typer.BadParameter(
                 f"{item!r} is not LABEL=VALUE", param_hint="--thresholds"
             ) from None
-        if not equals or not label.strip():
-            raise typer.BadParameter(f"{item!r} is not LABEL=VALUE", param_hint="--thresholds")
     return found
 
 

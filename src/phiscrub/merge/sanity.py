@@ -577,10 +577,12 @@ _HEAD_OF_REACH = 40
 
 def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     """A HOSPITAL span for a name or place span that names an institution (rule 4): a place
-    after a head and "of" ("Royal Infirmary of Edinburgh"), a run that
-    a head follows, widened over it ("Spaulding" + " Rehab"), one of ``institutions``
-    ("Kaiser Permanente"), a run ending in a head ("Beth Israel Deaconess"; the words of
-    ``institution_ends`` such as "General" only with no capitalised word after); else None."""
+    after a head and "of" ("Royal Infirmary of Edinburgh"), a piece of a capitalised run that
+    names one (``_inside_institution_name``), a run that a head follows, widened over it
+    ("Spaulding" + " Rehab"), one of ``institutions`` ("Kaiser Permanente"), a run ending in a
+    head ("Beth Israel Deaconess"; the words of ``institution_ends`` such as "General" only
+    with no capitalised word after); else None. An organisation ending in a head that ends
+    companies' names too ("Abt Associates") or in an end word ("First Baptist") stays one."""
     surface = " ".join(text[span.start : span.end].split())
     words = surface.lower().split()
     head = _HEAD_OF.search(text, max(0, span.start - _HEAD_OF_REACH), span.start)

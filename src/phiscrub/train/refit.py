@@ -77,31 +77,12 @@ def refit_ensemble(
         raise ConfigError(f"{pipeline}: not a pipeline directory (no pipeline.json)")
     inputs = [p for p in (pipeline, train, cross_predictions, dev) if p is not None]
     check_outputs(out, inputs)
-    if (train is None) != (cross_predictions is None):
-        raise ConfigError(
-            "refitting an ensemble needs both the training corpus and its cross-predictions"
-        )
-    if train is None and not set(changes) <= THRESHOLDS:
-        changed = sorted(set(changes) - THRESHOLDS)
-        raise ConfigError(
-            f"changing {changed} fits the ensemble again: give the training corpus and its "
-            "cross-predictions (only thresholds can change without them)"
-        )
+    _check_refit_inputs(train, cross_predictions, changes)
     config = load_pipeline(pipeline).config
     old = config.merge.ensemble
     if train is None and old is None:
         raise ConfigError(f"{pipeline}: the pipeline has no ensemble whose thresholds to change")
-    fields = {**(old.model_dump() if old is not None else {}), **changes}
-    try:
-        ensemble = EnsembleConfig.model_validate(fields)
-        merge = config.merge.model_copy(update={"ensemble": ensemble})
-        new = PipelineConfig.model_validate({**config.model_dump(), "merge": merge.model_dump()})
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in e['loc']) or 'ensemble'}: {e['msg']}"
-            for e in exc.errors()
-        )
-        raise ConfigError(f"the new ensemble is not valid: {problems}") from None
+    ensemble, new = _changed_config(config, changes)
     if train is None or cross_predictions is None:
         kept = EnsembleModel.load(pipeline / old.model)  # type: ignore[union-attr]
         model = _with_thresholds(kept, ensemble.threshold, ensemble.thresholds)
@@ -113,7 +94,51 @@ def refit_ensemble(
         model = fit_pipeline_ensemble(new, list(zip(docs, raw, strict=True)), seed, tell)
         candidates = count_candidates(new, raw)
         tell(f"ensemble ({ensemble.classifier}) fitted on {candidates:,} candidates")
-    skip = {old.model} if old is not None else set()
+    _copy_members(pipeline, out, {old.model} if old is not None else set())
+    model.save(out / ensemble.model)
+    Pipeline(new, out).save(out)
+    dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
+    evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
+    return RefitResult(out, ensemble, candidates, evaluations)
+
+
+def _check_refit_inputs(
+    train: Path | None, cross_predictions: Path | None, changes: dict[str, object]
+) -> None:
+    """Refuse a refit given half of its training data, or a change that needs it without it."""
+    if (train is None) != (cross_predictions is None):
+        raise ConfigError(
+            "refitting an ensemble needs both the training corpus and its cross-predictions"
+        )
+    if train is None and not set(changes) <= THRESHOLDS:
+        changed = sorted(set(changes) - THRESHOLDS)
+        raise ConfigError(
+            f"changing {changed} fits the ensemble again: give the training corpus and its "
+            "cross-predictions (only thresholds can change without them)"
+        )
+
+
+def _changed_config(
+    config: PipelineConfig, changes: dict[str, object]
+) -> tuple[EnsembleConfig, PipelineConfig]:
+    """The new ``[merge.ensemble]`` and the pipeline config holding it, validated."""
+    old = config.merge.ensemble
+    fields = {**(old.model_dump() if old is not None else {}), **changes}
+    try:
+        ensemble = EnsembleConfig.model_validate(fields)
+        merge = config.merge.model_copy(update={"ensemble": ensemble})
+        new = PipelineConfig.model_validate({**config.model_dump(), "merge": merge.model_dump()})
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in e['loc']) or 'ensemble'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        raise ConfigError(f"the new ensemble is not valid: {problems}") from None
+    return ensemble, new
+
+
+def _copy_members(pipeline: Path, out: Path, skip: set[str]) -> None:
+    """Copy the pipeline directory's models to ``out``, but not its config or ``skip``."""
     out.mkdir(parents=True, exist_ok=True)
     for entry in sorted(pipeline.iterdir()):
         if entry.name in skip or entry.name == "pipeline.json":
@@ -122,11 +147,6 @@ def refit_ensemble(
             shutil.copytree(entry, out / entry.name)
         else:
             shutil.copy2(entry, out / entry.name)
-    model.save(out / ensemble.model)
-    Pipeline(new, out).save(out)
-    dev_docs = list(read_corpus(dev, input_format)) if dev is not None else []
-    evaluations = report(load_pipeline(out), dev_docs) if dev_docs else {}
-    return RefitResult(out, ensemble, candidates, evaluations)
 
 
 def _with_thresholds(
