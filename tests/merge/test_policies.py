@@ -87,3 +87,42 @@ def test_widen_is_refused_where_no_span_wins():
         PipelineConfig.model_validate({**config, "merge": {"policy": "union", "widen": True}})
     merge = PipelineConfig.model_validate({**config, "merge": {"widen": True}}).merge
     assert (merge.policy, merge.widen) == ("priority", True)
+
+
+def test_outer_keeps_a_rule_span_over_the_spans_inside_it_that_beat_it():
+    # "2 Mohamed Plains, Lake Ruthland": the street rule reads the whole street, the
+    # dictionary a name inside it, which wins by priority and leaves "2" in the note
+    street = Span(0, 16, "STREET", 0.9, "rules:street")
+    name = Span(2, 16, "PATIENT", 0.75, "dictionary:gazetteer_first_name")
+    city = Span(18, 30, "CITY", 0.8, "crf")
+    assert merge_spans([street, name, city], "priority").spans == (name, city)
+    result = merge_spans([street, name, city], "priority", outer=["rules"])
+    assert result.spans == (street, city)
+    assert [(d.span, d.kept) for d in result.dropped] == [(name, street)]
+
+
+def test_outer_needs_every_winner_inside_and_none_scored_higher():
+    phone = Span(0, 14, "PHONE", 0.85, "rules:phone_trunk")  # "(0115) 496 0036"
+    inside = Span(7, 14, "IDNUM", 0.65, "ensemble:crf")
+    sure = Span(7, 14, "IDNUM", 0.95, "ensemble:crf")  # scored above the rule: it stays
+    across = Span(10, 20, "IDNUM", 0.5, "ensemble:crf")  # reaches past the rule's span
+    same = Span(0, 14, "IDNUM", 0.5, "ensemble:crf")  # the same extent: priority decides
+    assert merge_spans([phone, inside], "priority", outer=["rules"]).spans == (phone,)
+    assert merge_spans([phone, sure], "priority", outer=["rules"]).spans == (sure,)
+    assert merge_spans([phone, across], "priority", outer=["rules"]).spans == (across,)
+    assert merge_spans([phone, same], "priority", outer=["rules"]).spans == (same,)
+    # only the named detectors' spans win this way
+    learned = Span(0, 14, "PHONE", 0.85, "crf")
+    assert merge_spans([learned, inside], "priority", outer=["rules"]).spans == (inside,)
+
+
+def test_outer_names_detectors_of_the_pipeline_and_needs_a_winner():
+    from phiscrub.pipeline import PipelineConfig
+
+    config = {"name": "p", "detector": [{"type": "rules"}]}
+    with pytest.raises(ValueError, match="outer applies to the priority"):
+        PipelineConfig.model_validate({**config, "merge": {"policy": "union", "outer": ["rules"]}})
+    with pytest.raises(ValueError, match=r"outer names \['crf'\]"):
+        PipelineConfig.model_validate({**config, "merge": {"outer": ["crf"]}})
+    merge = PipelineConfig.model_validate({**config, "merge": {"outer": ["rules"]}}).merge
+    assert merge.outer == ["rules"]

@@ -13,6 +13,13 @@ the wider span overlaps no other kept span ("Brigham and Women's Hospital" read 
 widens the hospital "Women's Hospital"; "Dr. O'Neil-Smith" read as a doctor widens the patient
 "Neil"), so that a label decided by priority does not cut a name in pieces.
 
+With ``outer`` (priority, longest and score; detector names): a span from one of those
+detectors that loses only to spans lying strictly inside it, none scored above it, wins instead
+of them. A formula that reads a whole street address, telephone number or military address
+("2 Mohamed Plains", "(0115) 496 0036", "PSC 7827, Box 9002") then keeps its extent and label,
+where a name, a place or a bare number read inside it would win by priority and leave the rest
+of it in the note.
+
 Identical spans (same offsets and label) from several detectors count once, keeping the highest
 score. A label missing from the priority list ranks as its PHI type (MEDDOCAN's FECHAS as DATE);
 labels that resolve to nothing listed rank last, alphabetically.
@@ -98,6 +105,7 @@ def merge_spans(
     policy: str = "priority",
     priority: Sequence[str] = DEFAULT_PRIORITY,
     widen: bool = False,
+    outer: Iterable[str] = (),
 ) -> MergeResult:
     """Resolve overlaps among ``spans`` by ``policy``; see the module docstring."""
     if policy not in POLICIES:
@@ -118,6 +126,7 @@ def merge_spans(
             return (-length, -span.score, label, span.start)
         return (-span.score, -length, label, span.start)
 
+    outer_sources = frozenset(outer)
     kept: list[Span] = []
     dropped: list[Dropped] = []
     for group in overlapping_groups(unique):
@@ -126,6 +135,10 @@ def merge_spans(
             beaten_by = [k for k in accepted if k.start < span.end and span.start < k.end]
             if not beaten_by:
                 accepted.append(span)
+                continue
+            if span.detector in outer_sources and _holds_all(span, beaten_by):
+                accepted = [k for k in accepted if k not in beaten_by] + [span]
+                dropped += [Dropped(k, span, policy) for k in beaten_by]
                 continue
             winner = beaten_by[0]
             if widen and len(beaten_by) == 1 and _widens(span, winner):
@@ -136,6 +149,17 @@ def merge_spans(
             dropped.append(Dropped(span, winner, policy))
         kept.extend(accepted)
     return MergeResult(tuple(sort_spans(kept)), tuple(dropped))
+
+
+def _holds_all(span: Span, winners: Sequence[Span]) -> bool:
+    """Whether ``span`` strictly holds every one of ``winners`` and none outscores it."""
+    return all(
+        span.start <= k.start
+        and k.end <= span.end
+        and (k.start, k.end) != (span.start, span.end)
+        and k.score <= span.score
+        for k in winners
+    )
 
 
 def _widens(loser: Span, winner: Span) -> bool:

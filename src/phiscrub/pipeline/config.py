@@ -146,6 +146,12 @@ class MergeConfig(BaseModel):
         description="a span losing to a span of its category inside it widens the winner "
         "to its extent (phiscrub.merge.policies)",
     )
+    outer: list[str] = Field(
+        default_factory=list,
+        description="detectors whose span wins over the spans strictly inside it that beat it, "
+        "when none of them scores higher (a whole street address over a name read in it; "
+        "phiscrub.merge.policies)",
+    )
     roles: bool = Field(
         default=False,
         description="a person's name takes the role (PATIENT or DOCTOR) that the dictionary's "
@@ -167,10 +173,12 @@ class MergeConfig(BaseModel):
 
     @model_validator(mode="after")
     def _widen_needs_a_winner(self) -> MergeConfig:
-        if self.widen and self.policy not in ("priority", "longest", "score"):
-            raise ValueError(
-                f"widen applies to the priority, longest and score policies, not {self.policy!r}"
-            )
+        for option, value in (("widen", self.widen), ("outer", self.outer)):
+            if value and self.policy not in ("priority", "longest", "score"):
+                raise ValueError(
+                    f"{option} applies to the priority, longest and score policies, "
+                    f"not {self.policy!r}"
+                )
         return self
 
 
@@ -201,9 +209,12 @@ class PipelineConfig(BaseModel):
             if unknown:
                 raise ValueError(f"ensemble fill names {unknown}, which are not its members")
             sources.add(ENSEMBLE_SOURCE)
-        unknown = sorted(set(self.merge.backstop) - set(names))
-        if unknown:
-            raise ValueError(f"backstop names {unknown}, which are not detectors of the pipeline")
+        for option in ("backstop", "outer"):
+            unknown = sorted(set(getattr(self.merge, option)) - set(names))
+            if unknown:
+                raise ValueError(
+                    f"{option} names {unknown}, which are not detectors of the pipeline"
+                )
         for label, routed in (self.merge.routing or {}).items():
             unknown = sorted(set(routed) - sources)
             if unknown:

@@ -246,7 +246,7 @@ class Pipeline:
         if rules is not None:  # a span whose shape PHI cannot have wins no overlap
             final, screened = screen(doc, list(final), rules)
         priority = settings.priority or DEFAULT_PRIORITY
-        merged = merge_spans(final, settings.policy, priority, settings.widen)
+        merged = merge_spans(final, settings.policy, priority, settings.widen, settings.outer)
         kept, dropped = list(merged.spans), [*screened, *merged.dropped]
         if rules is not None:
             kept, cut = apply_sanity(doc, kept, rules)
