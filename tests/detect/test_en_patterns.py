@@ -798,7 +798,12 @@ def test_a_record_number_after_a_dash_or_mr(text, expected):
         ),
         (
             "88 Queen St W, Toronto, ON M5H 2N2",
-            {("STREET", "88 Queen St W"), ("CITY", "Toronto"), ("ZIP", "M5H 2N2")},
+            {
+                ("STREET", "88 Queen St W"),
+                ("CITY", "Toronto"),
+                ("STATE", "ON"),  # the province before its postcode
+                ("ZIP", "M5H 2N2"),
+            },
         ),
         ("2 L NC via nasal cannula; PICC 4 Fr Power Line; 2L NC Wells score 1.5", set()),
     ],
@@ -866,3 +871,69 @@ def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, exp
 )
 def test_community_bodies_after_a_cue_and_places_after_a_verb(text, expected):
     assert {(label, s) for label, s in found(text) if label != "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # national numbers with the trunk prefix 0, bracketed or grouped
+        ("Home (0115) 496 0036, work (029)2018130", {"(0115) 496 0036", "(029)2018130"}),
+        ("Daughter: (02) 9945 0050 or 08 8506 5905", {"(02) 9945 0050", "08 8506 5905"}),
+        ("GP 03.8504.1439; NOK (04) 245-4284", {"03.8504.1439", "(04) 245-4284"}),
+        # E.164 without separators, whole (the "+" too)
+        ("Contact: +441184960143", {"+441184960143"}),
+        ("Son +918835811461 in Pune", {"+918835811461"}),
+        # ten digits in the North American shape, bare or after a contact word
+        ("Contact: 5154716186", {"5154716186"}),
+        ("reach her at 617 555 0199 after 5", {"617 555 0199"}),
+        # dates, times, doses and short counts are not trunk numbers
+        ("seen 03.08.2014 at 09 30; Hb 0.5 g", set()),
+        ("03 550 doses", set()),
+    ],
+)
+def test_national_and_international_phones_in_every_shape(text, expected):
+    assert {s for label, s in found(text) if label == "PHONE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # United States military post (USPS Publication 28)
+        (
+            "Mail to PSC 7827, Box 9002, APO AA 49717",
+            {
+                ("STREET", "PSC 7827, Box 9002"),
+                ("CITY", "APO"),
+                ("STATE", "AA"),
+                ("ZIP", "49717"),
+            },
+        ),
+        (
+            "USNS Anderson\nFPO AP 19383",
+            {("STREET", "USNS Anderson"), ("CITY", "FPO"), ("STATE", "AP"), ("ZIP", "19383")},
+        ),
+        # a Canadian town, province and postcode, with and without its space
+        (
+            "New Susan, AB C9L9J9",
+            {("CITY", "New Susan"), ("STATE", "AB"), ("ZIP", "C9L9J9")},
+        ),
+        ("Lindamouth, YT B2H 5S5", {("CITY", "Lindamouth"), ("STATE", "YT"), ("ZIP", "B2H 5S5")}),
+        # an Australian town, state and postcode
+        (
+            "lives in Allenside, QLD, 2698 now",
+            {("CITY", "Allenside"), ("STATE", "QLD"), ("ZIP", "2698")},
+        ),
+        # a flat before a street without a house number; a town line above a UK postcode
+        ("Flat 86, Hamilton Mount, East Pamela", {("STREET", "Flat 86, Hamilton Mount")}),
+        (
+            "446 Tucker Corner\nEast Stacey\nOX2 0UY",
+            {("STREET", "446 Tucker Corner"), ("CITY", "East Stacey"), ("ZIP", "OX2 0UY")},
+        ),
+        # look-alikes: a test's name and a year, a cardiac node, a unit of a dose
+        ("ACT 2019 score 18; SA node; score on ACT 2019", set()),
+        ("Unit 4 Box set; APO A1 level", set()),
+    ],
+)
+def test_military_canadian_australian_and_british_addresses(text, expected):
+    places = ("STREET", "CITY", "STATE", "ZIP")
+    assert {(label, s) for label, s in found(text) if label in places} == expected

@@ -97,6 +97,13 @@ def phone_us(text: str) -> bool:
     return len(digits) == 10 and digits[0] != "0" and len(set(digits)) > 1
 
 
+def phone_national(text: str) -> bool:
+    """A national number with its trunk prefix 0: 9 to 11 digits, not all the same after the
+    0, and not a date or a time."""
+    digits = _digits(text)
+    return 9 <= len(digits) <= 11 and len(set(digits[1:])) > 1 and not _is_date_or_time(text)
+
+
 def phone_es(text: str) -> bool:
     """Nine digits starting 6, 7, 8 or 9, after an optional +34 / 0034 prefix."""
     digits = _digits(text)
@@ -213,6 +220,7 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "luhn": luhn,
     "phone_us": phone_us,
     "phone_es": phone_es,
+    "phone_national": phone_national,
     "ipv4": ipv4,
     "age": age,
     "postal_code_es": postal_code_es,
