@@ -172,7 +172,7 @@ class MergeConfig(BaseModel):
         return policy
 
     @model_validator(mode="after")
-    def _widen_needs_a_winner(self) -> MergeConfig:
+    def _options_need_a_winner(self) -> MergeConfig:
         for option, value in (("widen", self.widen), ("outer", self.outer)):
             if value and self.policy not in ("priority", "longest", "score"):
                 raise ValueError(
