@@ -11,11 +11,9 @@ text. Writes ``benchmarks/results/api_calls_<pipeline>.json`` and its table in B
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import time
 
-from record import record
+from record import one_core, record
 
 
 def main() -> None:
@@ -24,12 +22,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=30)
     parser.add_argument("--core", type=int, default=0)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
-    with contextlib.suppress(ImportError):
-        import torch
-
-        torch.set_num_threads(1)
+    one_core(args.core)
     import phiscrub
     from phiscrub.synth import synthesize
 

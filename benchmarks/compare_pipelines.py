@@ -12,14 +12,12 @@ Writes ``benchmarks/results/compare_<name>.json`` and its table in BENCHMARKS.md
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 from pathlib import Path
 
 from english_ood import GENERAL_CATEGORIES, _only
 from ood_corpora import general_ner, meddeid_notes
-from record import record
+from record import one_core, record
 
 from phiscrub.evaluate.criteria import DocPair
 from phiscrub.evaluate.significance import approximate_randomization
@@ -44,12 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.without_torch:
         sys.modules["torch"] = None  # type: ignore[assignment]  # imports now fail
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
-    with contextlib.suppress(ImportError):
-        import torch
-
-        torch.set_num_threads(1)
+    one_core(args.core)
     from phiscrub.pipeline import load_pipeline
     from phiscrub.synth import synthesize
 

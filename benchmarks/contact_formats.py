@@ -18,11 +18,11 @@ its table in BENCHMARKS.md.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import warnings
 
-from record import record
+from faker import Faker
+from record import one_core, record
 
 from phiscrub.document import Document
 from phiscrub.pipeline import load_pipeline
@@ -42,8 +42,6 @@ UNCOUNTED = " \t\n,."
 
 def values(kind: str, locale: str) -> list[tuple[str, int, int]]:
     """``PER_LOCALE`` texts, each with the offsets of the faker value put in it."""
-    from faker import Faker
-
     fake = Faker(locale)
     fake.seed_instance(17)
     rng = random.Random(5)
@@ -78,8 +76,7 @@ def main() -> None:
     parser.add_argument("--systems", default="default,rules")
     parser.add_argument("--core", type=int, default=0)
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
+    one_core(args.core)
     warnings.simplefilter("ignore")
     systems = args.systems.split(",")
     rows: list[list[str]] = []

@@ -13,13 +13,12 @@ Writes ``benchmarks/results/ensemble_thresholds.json`` and its table in BENCHMAR
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 import warnings
 from pathlib import Path
 
 from ood_corpora import GENERAL_NER, conll_documents, meddeid_notes
-from record import record
+from record import one_core, record
 
 from phiscrub.document import Document
 from phiscrub.evaluate import evaluate
@@ -43,8 +42,7 @@ def main() -> None:
         "--cache", type=Path, default=Path.home() / ".cache" / "phiscrub-benchmarks"
     )
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
+    one_core(args.core)
     warnings.simplefilter("ignore")
     wnut = list(conll_documents(GENERAL_NER / "wnut17" / "emerging.dev.conll", "wnut17-dev"))
     meddeid = {

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import tempfile
 import time
 from pathlib import Path
 
 from english_ood import clinical_row, general_row
 from ood_corpora import GENERAL_NER, btc_documents, conll_documents, meddeid_notes
-from record import record
+from record import one_core, record
 
 from phiscrub.detect.crf import CRFConfig, CRFTagger
 from phiscrub.detect.crf.clusters import brown_clusters
@@ -50,8 +49,7 @@ def main() -> None:
         "--cache", type=Path, default=Path.home() / ".cache" / "phiscrub-benchmarks"
     )
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
+    one_core(args.core)
     train = [n.document for n in synthesize(600, 11)]
     if args.general:
         train += btc_documents(TRAIN_SECTIONS)

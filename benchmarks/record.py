@@ -22,6 +22,18 @@ RESULTS = HERE / "results"
 TABLE = HERE.parent / "BENCHMARKS.md"
 
 
+def one_core(core: int) -> None:
+    """Run this process on ``core`` alone (where the system can pin it), and PyTorch, when it
+    is installed, on one thread."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {core})
+    try:
+        import torch
+    except ImportError:
+        return
+    torch.set_num_threads(1)
+
+
 def peak_rss_mb() -> float:
     """Peak resident memory of this process so far, in MB (Linux reports kB)."""
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)

@@ -15,12 +15,10 @@ loaded. Linear growth shows as a ratio near 10 between neighbouring sizes. Write
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
-import os
 import time
 
-from record import peak_rss_mb, record
+from record import one_core, peak_rss_mb, record
 
 from phiscrub.document import Document
 
@@ -52,12 +50,7 @@ def main() -> None:
     parser.add_argument("--core", type=int, default=0)
     parser.add_argument("--name", help="result name: robustness_<name>")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.core})
-    with contextlib.suppress(ImportError):
-        import torch
-
-        torch.set_num_threads(1)
+    one_core(args.core)
     from phiscrub.pipeline import load_pipeline
 
     sizes = [int(s) for s in args.sizes.split(",")]

@@ -14,11 +14,10 @@ the totals, and the characters per second each total allows.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import time
 
-from record import record
+from record import one_core, record
 
 from phiscrub.detect.dictionary import DictionaryDetector
 from phiscrub.detect.rules.patterns import load_patterns
@@ -52,7 +51,7 @@ def main() -> None:
     parser.add_argument("--notes", type=int, default=200)
     parser.add_argument("--core", type=int, default=0)
     args = parser.parse_args()
-    os.sched_setaffinity(0, {args.core})
+    one_core(args.core)
     texts = [n.document.text for n in synthesize(args.notes, 7321)]
     folded = [fold(t) for t in texts]
     characters = sum(map(len, texts))
