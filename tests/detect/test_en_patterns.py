@@ -738,6 +738,8 @@ def test_a_grade_group_is_no_organization():
     [
         ("NPI: 1346829475   State license: MD 223814", {"1346829475", "MD 223814"}),
         ("License # MA-455213", {"MA-455213"}),
+        ("DL S530-4421-7788 (IL)", {"S530-4421-7788"}),  # a letter and groups of digits
+        ("glucose 95 mg/dl 12/14", set()),
     ],
 )
 def test_a_licence_number_after_its_state_code(text, expected):
@@ -754,6 +756,20 @@ def test_a_licence_number_after_its_state_code(text, expected):
 )
 def test_a_plan_id_after_is(text, expected):
     assert {(label, s) for label, s in found(text) if label == "HEALTHPLAN"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Kaiser MRN 11223344", {("MEDICALRECORD", "11223344")}),
+        ("Aetna SSN 987-65-4321", {("SSN", "987-65-4321")}),
+        ("Kaiser ID 11223344", {("HEALTHPLAN", "11223344")}),
+        ("Aetna W2345 67890", {("HEALTHPLAN", "W2345 67890")}),
+    ],
+)
+def test_a_payer_before_another_identifiers_cue(text, expected):
+    wanted = {"HEALTHPLAN", "MEDICALRECORD", "SSN"}
+    assert {(label, s) for label, s in found(text) if label in wanted} == expected
 
 
 @pytest.mark.parametrize(
