@@ -553,10 +553,28 @@ def test_gravidity_and_parity_is_not_an_identifier(text):
         ("Dictated: A. Chen  Transcribed: jlk  04/05/2103", {("DOCTOR", "jlk")}),
         # a modality or a credential after the field is no one's initials
         ("Tech: CT\nTechnologist: RN", set()),
+        ("Nurse: KM   Intern: TV", {("DOCTOR", "KM"), ("DOCTOR", "TV")}),
+        ("Attending: TBD\nNurse: yes", set()),  # placeholders and answers
     ],
 )
 def test_initials_after_a_staff_field(text, expected):
     assert {(label, s) for label, s in found(text) if label == "DOCTOR"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Please page the covering resident at 32145.", {"32145"}),
+        ("page GI fellow at 4-5123 with questions", {"4-5123"}),
+        ("Paged the team at 32145, 32146.", {"32145"}),
+        # a time, a clock time and a count are not pagers
+        ("page him at 1400 if febrile", set()),
+        ("paged the team at 12:30", set()),
+        ("page the resident at 10000 units", set()),
+    ],
+)
+def test_a_pager_after_page_at(text, expected):
+    assert {s for label, s in found(text) if label == "PHONE"} == expected
 
 
 @pytest.mark.parametrize(

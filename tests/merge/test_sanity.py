@@ -24,6 +24,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
+        ("Attending: TBD", "TBD", "DOCTOR"),  # a placeholder
         ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
         ("Urine grew E. Coli, pan-sensitive.", "Coli", "CITY"),  # a species, not a town

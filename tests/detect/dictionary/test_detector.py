@@ -23,6 +23,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Patient: POOLE, TERRANCE C  MRN: 1", {("PATIENT", "POOLE, TERRANCE C")}),
         ("Attending: Keith Brewer", {("DOCTOR", "Keith Brewer")}),
+        # "Resident:" heads a physician in training; a care home writes "Resident Name:"
+        ("Resident: Tina Vu, MD", {("DOCTOR", "Tina Vu")}),
+        ("Resident Name: Walter Pike", {("PATIENT", "Walter Pike")}),
         ("Discussed with his wife, Joyce.", {("PATIENT", "Joyce")}),
         # care is handed to staff, whom i2b2 labels DOCTOR
         ("Handoff to Norman Willis at 09:40.", {("DOCTOR", "Norman Willis")}),

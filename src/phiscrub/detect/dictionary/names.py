@@ -73,8 +73,11 @@ DOCTOR_TITLES = r"(?:Dr|DR|Doctor|DOCTOR|Prof|PROF|Professor)"
 PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
 # "Mr", "Mrs", "Ms" and a whole name (atomic: a grade after it cannot shorten the name)
 TITLED_NAME = rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))"
+# "Resident:" alone heads a clinician (a physician in training) in a hospital's note; a care
+# home's form names its patient in "Resident Name:"
 PATIENT_FIELDS = (
-    r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|Resident)"
+    r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|"
+    r"Resident[ ]Name|RESIDENT[ ]NAME)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
