@@ -26,6 +26,25 @@ def test_rules_that_disagree_leave_the_label():
     assert assign_roles(merged, raw) == (merged, [])
 
 
+def test_a_credential_outweighs_a_cue_said_of_relatives_and_staff_alike():
+    # "Report given to Karen, RN."
+    merged = [Span(16, 21, "PATIENT", 0.88, "dictionary:contact")]
+    raw = [
+        Span(16, 21, "DOCTOR", 0.93, "dictionary:credential"),
+        Span(16, 21, "PATIENT", 0.88, "dictionary:contact"),
+    ]
+    kept, changed = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(16, 21, "DOCTOR")]
+    assert [(d.span.label, d.kept.label) for d in changed] == [("PATIENT", "DOCTOR")]
+
+
+def test_a_cue_said_of_relatives_and_staff_alike_still_reads_a_role_alone():
+    merged = [Span(16, 21, "DOCTOR", 0.9, "ensemble:crf")]  # "Spoke with Karen about"
+    raw = [Span(16, 21, "PATIENT", 0.88, "dictionary:contact")]
+    kept, _ = assign_roles(merged, raw)
+    assert [s.label for s in kept] == ["PATIENT"]
+
+
 def test_only_names_that_a_context_rule_touches_change():
     merged = [Span(0, 10, "DOCTOR", 0.9, "ensemble:crf"), Span(20, 30, "HOSPITAL", 0.9, "x")]
     raw = [

@@ -5,8 +5,9 @@ priority merge gives PATIENT to a name that any detector calls a patient. The di
 context rules read the role from words a note writes beside the name: a title ("Dr.", "Mrs."),
 a credential ("RN", "M.D."), a field ("Attending:", "Patient:"), a relative ("wife Anna").
 Where such a rule found a name that the merge kept, and every such rule agrees on its role, the
-name takes that role. In i2b2's scheme a patient's name is a HIPAA identifier and a clinician's
-is not, so the role decides whether a name counts as HIPAA PHI.
+name takes that role (a rule whose cue is said of relatives and staff alike, "report given
+to", gives way to one that reads the other role). In i2b2's scheme a patient's name is a HIPAA
+identifier and a clinician's is not, so the role decides whether a name counts as HIPAA PHI.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surnam
 
 def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
     """``spans`` with each person's name relabelled to the role that the context rules among
-    ``raw`` (the first-pass spans) agree on, and a record of each relabelled span. A name
+    ``raw`` (the first-pass spans) agree on (a ``WEAK`` rule's reading counts only where no
+    other rule reads another), and a record of each relabelled span. A name
     that only a last-resort rule labelled takes the role the other detectors agree on."""
     evidence = [s for s in raw if _role(s) is not None]
     guessed = any(_rule(s) in GUESSES for s in spans)
@@ -78,8 +80,16 @@ def _role(span: Span) -> str | None:
     return span.label if context and span.label in PEOPLE else None
 
 
+# rules whose words are said of relatives and staff alike ("report given to", "spoke with"):
+# where another rule reads the other role ("given to Karen, RN"), that rule decides
+WEAK = frozenset({"contact"})
+
+
 def _agreed(
     span: Span, evidence: Sequence[Span], role: Callable[[Span], str | None] = _role
 ) -> str | None:
-    roles = {role(e) for e in evidence if e.overlaps(span)}
+    near = [e for e in evidence if e.overlaps(span)]
+    roles = {role(e) for e in near}
+    if len(roles) > 1:
+        roles = {role(e) for e in near if _rule(e) not in WEAK}
     return roles.pop() if len(roles) == 1 else None
