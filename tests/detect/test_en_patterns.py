@@ -248,6 +248,8 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
         ("I have 33-19-882 for her.", {("IDNUM", "33-19-882")}),  # three groups of digits
         ("plan for d/c tomorrow 3/18 if stable", {("DATE", "3/18")}),
+        ("Surgery scheduled for the week of 6/15.", {("DATE", "6/15")}),
+        ("LMP 10/1, EDD 7/8.", {("DATE", "10/1"), ("DATE", "7/8")}),
         ("s/p CABG 2/88, PCI 11/02.", {("DATE", "2/88"), ("DATE", "11/02")}),
         ("Seen on the 14th for f/u.", {("DATE", "14th")}),
         # an SSN's shape after a record number's cue is the record number
@@ -329,6 +331,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ),
         ("Pt turned 90 last week; will turn 91 in May.", {("AGE", "90"), ("AGE", "91")}),
         ("Pt is now 96.", {("AGE", "96")}),
+        ("Born 1931, now 94.", {("DATE", "1931"), ("AGE", "94")}),
+        ("born in 1930 and currently aged 95 years", {("DATE", "1930"), ("AGE", "95")}),
     ],
 )
 def test_ages_in_every_form(text, expected):
@@ -342,6 +346,7 @@ def test_ages_in_every_form(text, expected):
         "alive at 10:30 on the ward; died at 50 mg?",  # a time, a dose
         "son 2 weeks ago; sister 3 times; daughters, 1 son; wife, 1 of 3",  # counts, not ages
         "turned 90 degrees; turned 45 minutes later; HR is now 110.",  # turns and measures
+        "born 1950; now 7.5 kg. Born 1931, now 94/60 after fluids.",  # a weight, a pressure
     ],
 )
 def test_durations_times_and_doses_are_not_ages(text):
