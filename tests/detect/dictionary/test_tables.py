@@ -46,3 +46,12 @@ def test_cells_that_are_no_names_or_ages_and_lines_that_are_no_heading():
     # one known heading only; prose with wide gaps
     assert hits("Name    Favourite colour    Pet\nLuis    Blue    Dog\n") == []
     assert hits("Seen by RN.  Pt stable.  MD aware.\nLuis  Blue  Dog\n") == []
+
+
+def test_a_nursing_flow_sheet_read_by_its_staff_column():
+    text = (
+        "Time   Event                 Staff\n"
+        "0930   Pt to CT              Marcus\n"
+        "1015   Returned, VSS         Oksana\n"
+    )
+    assert hits(text) == [("DOCTOR", "Marcus"), ("DOCTOR", "Oksana")]

@@ -32,6 +32,8 @@ DOCTOR_HEADINGS = frozenset(
         *("pcp", "resident", "intern", "surgeon", "tech", "cna", "scribe", "consultant"),
         *("primary rn", "primary nurse", "charge rn", "assigned rn", "assigned md", "midlevel"),
         *("pa/np", "np/pa", "md/np", "fellow", "team md", "admitting md", "nurse name"),
+        *("staff", "initials", "given by", "done by", "performed by", "recorded by"),
+        *("entered by", "signed by", "signature"),
     }
 )
 AGE_HEADINGS = frozenset({"age", "age/sex", "age/gender", "yrs", "age (y)"})
@@ -42,6 +44,8 @@ OTHER_HEADINGS = frozenset(
         *("arrival", "arrived", "labs", "rads", "imaging", "comments", "notes", "plan"),
         *("code", "code status", "allergies", "diet", "iso", "isolation", "unit", "mrn"),
         *("admit date", "dob", "team", "service", "location", "loc", "tasks", "to do"),
+        *("event", "events", "action", "intervention", "activity", "med", "meds"),
+        *("medication", "dose", "route", "vitals", "date", "date/time", "task"),
     }
 )
 KNOWN = PATIENT_HEADINGS | DOCTOR_HEADINGS | AGE_HEADINGS | OTHER_HEADINGS
