@@ -401,6 +401,12 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
             },
         ),
         ("Seen at General Surgery; to Mercy General Surgery clinic", set()),
+        # a saint's name in the possessive after a word of place
+        (
+            "Seen at St. Brendan's on Tuesday; from Saint Luke's.",
+            {("HOSPITAL", "St. Brendan's"), ("HOSPITAL", "Saint Luke's")},
+        ),
+        ("Moved to St. Louis; at St. Mary's Hospital", {("HOSPITAL", "St. Mary's Hospital")}),
     ],
 )
 def test_hospitals_with_and_without_head_words(text, expected):
@@ -976,3 +982,29 @@ def test_national_and_international_phones_in_every_shape(text, expected):
 def test_military_canadian_australian_and_british_addresses(text, expected):
     places = ("STREET", "CITY", "STATE", "ZIP")
     assert {(label, s) for label, s in found(text) if label in places} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Arrived via Boston EMS from home.", {("ORGANIZATION", "Boston EMS")}),
+        ("Brought in by Brockton Police.", {("ORGANIZATION", "Brockton Police")}),
+        # the words that bring a patient in are no town's
+        ("Per EMS, found down. Arrived Via EMS; Patient Fire safety reviewed", set()),
+        ("She is a State Highway Police Officer; a Boston Police detective", set()),  # jobs
+    ],
+)
+def test_a_towns_emergency_service(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Seen on 3 March.", {("DATE", "3 March")}),  # the stop ends the sentence
+        ("Seen on 3 Mar. today", {("DATE", "3 Mar.")}),  # the stop abbreviates
+        ("Seen 3 March. 2104", {("DATE", "3 March. 2104")}),
+    ],
+)
+def test_a_stop_after_a_month_name(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "DATE" and " " in s} == expected
