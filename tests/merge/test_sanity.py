@@ -121,6 +121,15 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Is Amanda's potassium back?", "Amanda's", "PATIENT", "Amanda"),
         ("Seen today. John Smith called.", "today. John Smith", "PATIENT", "John Smith"),
         ("Found by neighbor Denise on the floor", "neighbor Denise", "PATIENT", "Denise"),
+        (
+            "speaks Creole; interpreter Jean-Baptiste present",
+            "interpreter Jean-Baptiste",
+            "PATIENT",
+            "Jean-Baptiste",
+        ),
+        ("per pharmacist Ann Lee", "pharmacist Ann Lee", "DOCTOR", "Ann Lee"),
+        ("by Dr. van Gogh", "van Gogh", "DOCTOR", "van Gogh"),  # a particle stays
+        ("@ divine_Opulence : hi", "divine_Opulence", "PATIENT", "divine_Opulence"),
         ("Dr. J. Smith Jr. was here.", "J. Smith Jr", "DOCTOR", "J. Smith Jr"),  # no stop
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),

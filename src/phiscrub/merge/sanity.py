@@ -406,6 +406,25 @@ def _ordinary_after_name(
     )
 
 
+def _ordinary_before_name(
+    text: str, words: Sequence[re.Match], index: int, rules: SanityRules
+) -> bool:
+    """Word ``index`` of a person's name span is a frequent lower-case word that no name
+    list holds, before a capitalised word after a space: where the name starts ("interpreter
+    Jean-Baptiste", "pharmacist Ann Lee"); not a particle ("van Gogh") or part of a user's
+    name ("divine_Opulence")."""
+    word, after = words[index].group(), words[index + 1]
+    if rules.names is None or not word.islower() or not after.group()[:1].isupper():
+        return False
+    if not text[words[index].end() : after.start()].isspace():
+        return False
+    return (
+        word not in rules.name_particles
+        and not rules.names.is_name(word)
+        and rules.ordinary_words([word])
+    )
+
+
 def _lower_letter(text: str, word: re.Match) -> bool:
     """A lone lower-case letter after a space (not "Asoor_k", a user's name)."""
     spaced = word.start() > 0 and text[word.start() - 1] == " "
@@ -733,6 +752,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     first, last = 0, len(words)
     while first < last - 1 and person and lower[first] in rules.relations:
         first += 1  # "neighbor Denise": who a person is to the patient stands before the name
+    while first < last - 1 and person and _ordinary_before_name(text, words, first, rules):
+        first += 1  # "interpreter Jean-Baptiste": a frequent word before a capitalised name
     while first < last and filler[first]:
         first += 1
     while last > first and filler[last - 1]:
