@@ -214,6 +214,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Dear Marisol,\nYour MRI was normal.", {("PATIENT", "Marisol")}),
         ("Her daughter's name is Renata.", {("PATIENT", "Renata")}),
         ("He goes by Bibi.", {("PATIENT", "Bibi")}),
+        ('Pt prefers to be called "Bud".', {("PATIENT", "Bud")}),  # a frequent word quoted
+        ("She likes to be called Peggy.", {("PATIENT", "Peggy")}),
         ("my name is krithika", {("PATIENT", "krithika")}),
         ("her maiden name is nyberg, she says", {("PATIENT", "nyberg")}),
         ("Seen with Dr. Patel and Okafor.", {("DOCTOR", "Patel"), ("DOCTOR", "Okafor")}),
@@ -314,6 +316,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         # greetings of no name, names not given, words joined to a guess or a firm's name
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",
         "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
+        "He wants to be called back. Asks to be called Later.",
+        "Brought in by Brockton Police; seen by Quincy Fire",  # a town's service
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
         "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name

@@ -355,13 +355,15 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
 
 
 # A name after words that give a person's name ("her name is Renata", "a son named Tobias",
-# "goes by Bibi", "aka Lulu"): up to three capitalised words, or one word in lower case after
-# "name is" ("my name is krithika").
+# "goes by Bibi", "aka Lulu", "prefers to be called Bud"): up to three capitalised words, or
+# one word in lower case after "name is" ("my name is krithika").
 _NAME_GIVEN = regex.compile(
     r"(?<![\w])(?:(?P<is>(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Yy]our|(?:[Pp]t|[Pp]atient)['’]s)[ ]+"
     r"(?:(?:first|last|middle|full|given|maiden|preferred|nick)[ ]?)?name[ ]+is)"
     r"|[Nn]amed|[Nn]icknamed|[Gg]o(?:es)?[ ]+by|[Ww]ent[ ]+by|[Aa]\.[Kk]\.[Aa]\.|aka|AKA"
-    r"|[Aa]lso[ ]+known[ ]+as|[Pp]refers?[ ]+the[ ]+name)[ ]+[\"“'‘]?"
+    r"|[Aa]lso[ ]+known[ ]+as|[Pp]refers?[ ]+the[ ]+name"
+    r"|(?:[Pp]refers?|[Ll]ikes?|[Ww]ish(?:es)?|[Ww]ants?|[Aa]sk(?:s|ed)?)[ ]+to[ ]+be[ ]+"
+    r"(?:called|addressed[ ]+as))[ ]+[\"“'‘]?"
     r"(?P<n>\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ ]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,2}"
     r"|\p{Ll}{3,}(?:[ ]\p{Ll}{3,}(?=[ ]*(?:[.,;:!?]|$|[ ]+(?:and|but)\b)))?)(?![\w'’-])"
 )
@@ -370,13 +372,15 @@ _NAME_GIVEN = regex.compile(
 def given_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A name after words that give one ("his name is Tobias", "goes by Bibi"), where no other
     rule has found a name: capitalised words of which none is a frequent word of the short list
-    or a place's word, or a lower-case word after "name is" that is a listed first name or a
-    rare word ("my name is krithika", not "her name is unknown")."""
+    or a place's word (all frequent words of the long list only in quotes: 'called "Bud"'), or
+    a lower-case word after "name is" that is a listed first name or a rare word ("my name is
+    krithika", not "her name is unknown")."""
     taken = Occupied(found)
     for match in _NAME_GIVEN.finditer(text):
         start, end = match.span("n")
         written = match.group("n")
         words = written.lower().split()
+        quoted = text[start - 1] in "\"“'‘" and text[end : end + 1] in ('"', "”", "'", "’")
         if taken.overlaps(start, end):
             continue
         if written.islower():
@@ -386,8 +390,8 @@ def given_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Ite
                 continue  # "my name is krithika", "her maiden name is nyberg"
         elif any(w in NOT_NAME or w in PLACE_WORDS or w in gaz.common_words for w in words):
             continue
-        elif all(gaz.is_common(w) and not gaz.is_name(w) for w in words):
-            continue  # "goes by Taxi"
+        elif all(gaz.is_common(w) and not gaz.is_name(w) for w in words) and not quoted:
+            continue  # "goes by Taxi"; a word in quotes is a name given ('called "Bud"')
         # the role from the words before the cue ("He goes by Bibi": "by" is no clinician's)
         yield NameHit(start, end, cued_label(text, match.start()), 0.75, "name_given")
 

@@ -54,6 +54,14 @@ PLACE_WORDS = word_set(
 )
 
 
+# Words after a town's name that make it a public service's ("by Brockton Police").
+SERVICE_WORDS = word_set(
+    """
+    police ems fire ambulance rescue sheriff
+    """
+)
+
+
 # Words after an eponym that make it one ("Brown-Sequard syndrome", "Graves disease").
 EPONYM_HEADS = word_set(
     """

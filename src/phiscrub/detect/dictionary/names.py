@@ -33,6 +33,7 @@ from phiscrub.detect.dictionary.name_words import (
     NEXT_WORD,
     NOT_NAME,
     PLACE_WORDS,
+    SERVICE_WORDS,
     WORD,
     NameHit,
     Occupied,
@@ -366,6 +367,9 @@ def _context_hit(
     """The hit a context rule makes of ``span``, if the name holds up (noted in ``found``)."""
     if rule in _NEEDS_SUPPORT and not _supported(text, *span, gaz):
         return
+    following = NEXT_WORD.match(text, span[1])
+    if rule in _NEEDS_SUPPORT and following and following.group(1).lower() in SERVICE_WORDS:
+        return  # "brought in by Brockton Police": a town's service, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
     found.append(span)
