@@ -1008,3 +1008,15 @@ def test_a_towns_emergency_service(text, expected):
 )
 def test_a_stop_after_a_month_name(text, expected):
     assert {(label, s) for label, s in found(text) if label == "DATE" and " " in s} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bed: 4N-22A", {("ROOM", "4N-22A")}),
+        ("Location: 6 WEST-612B", {("ROOM", "6 WEST-612B")}),
+        ("Location: 4 East; Location: RLL; 6 West-1 drip", set()),  # a ward alone, a lobe
+    ],
+)
+def test_a_room_by_its_floor_and_wing(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ROOM"} == expected

@@ -24,6 +24,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
+        ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),
+        ("Location: RLL", "RLL", "HOSPITAL"),  # a lobe of a lung
+        ("Unit: MICU, Rm 7", "MICU, Rm", "PATIENT"),  # a unit and a room's word
         ("Attending: TBD", "TBD", "DOCTOR"),  # a placeholder
         ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
