@@ -213,6 +213,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Hi Fleur, your labs are back.", {("PATIENT", "Fleur")}),
         ("Dear Marisol,\nYour MRI was normal.", {("PATIENT", "Marisol")}),
         ("Her daughter's name is Renata.", {("PATIENT", "Renata")}),
+        # a relation in brackets after a name, in any case; a short form of a first name
+        ("called by Jen (daughter) today", {("PATIENT", "Jen")}),
+        ("thx - jen (pts daughter)", {("PATIENT", "jen")}),
         ("He goes by Bibi.", {("PATIENT", "Bibi")}),
         ('Pt prefers to be called "Bud".', {("PATIENT", "Bud")}),  # a frequent word quoted
         ("She likes to be called Peggy.", {("PATIENT", "Peggy")}),
@@ -318,6 +321,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Her name is unknown. Went by ambulance; goes by Taxi; his name is not documented.",
         "He wants to be called back. Asks to be called Later.",
         "Brought in by Brockton Police; seen by Quincy Fire",  # a town's service
+        "Pain (wife) ok; Tylenol (son) given",  # no name before the relation
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
         "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name

