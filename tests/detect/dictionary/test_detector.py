@@ -263,6 +263,9 @@ def found(text: str) -> set[tuple[str, str]]:
             {("CITY", "Hamden"), ("CITY", "Worcester")},
         ),
         ("cc: PCP office, Hamden", {("CITY", "Hamden")}),
+        # a place of care named by one uncommon word after a word of care and "at"
+        ("Last colonoscopy 2099 at Lahey (GI)", {("HOSPITAL", "Lahey")}),
+        ("the Respiratory Clinic at Ninewells on 12th", {("HOSPITAL", "Ninewells")}),
         (
             "Retired speech and language therapist.",
             {("PROFESSION", "speech and language therapist")},
@@ -322,6 +325,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "He wants to be called back. Asks to be called Later.",
         "Brought in by Brockton Police; seen by Quincy Fire",  # a town's service
         "Pain (wife) ok; Tylenol (son) given",  # no name before the relation
+        "Seen at Home today; CT done at Bedside; seen at Cardiology; surgery at Noon",
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
         "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name

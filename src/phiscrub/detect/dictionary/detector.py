@@ -5,7 +5,7 @@ from __future__ import annotations
 from phiscrub.detect.base import TextMemo
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.names import find_names
-from phiscrub.detect.dictionary.places import find_places, find_professions
+from phiscrub.detect.dictionary.places import find_care_sites, find_places, find_professions
 from phiscrub.detect.dictionary.tables import table_hits
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.text.frequency import load_frequencies
@@ -47,6 +47,7 @@ class DictionaryDetector:
         return (
             *find_names(text, gaz),
             *find_places(text, tokens, self.language),
+            *find_care_sites(text, self.language),
             *find_professions(text, tokens, self.language),
             *table_hits(text, gaz),
         )

@@ -9,7 +9,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
-from phiscrub.detect.dictionary.name_words import WORD, NameHit, Occupied
+from phiscrub.detect.dictionary.name_words import NOT_NAME, WORD, NameHit, Occupied, word_set
 from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
@@ -120,6 +120,37 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
         elif hit.value == "CITY" and ((cued and not single_name) or site):
             yield NameHit(start, end, "CITY", 0.75, "gazetteer_city")
+
+
+# A place of care named by one word after "at" where care was given ("colonoscopy 2099 at
+# Lahey", "the Respiratory Clinic at Ninewells"): a hospital known by its own or its founder's
+# name. English only; the word may not be frequent English, a month, a day or a specialty.
+CARE_SITE = regex.compile(
+    r"(?<![\w])(?i:seen|done|performed|admitted|followed|treated|hospitali[sz]ed|delivered|"
+    r"operated|evaluated|diagnosed|imaged|biopsied|colonoscopy|endoscopy|surgery|mri|ct|echo|"
+    r"clinic|unit|ward|dialysis|rehab|infusions?)(?:[ ][\w/-]+){0,2}?[ ]at[ ]"
+    r"(?P<n>\p{Lu}\p{Ll}{3,}(?:['’]s)?)"
+    r"(?=[ ]*(?:[.,;:()\n]|$)|[ ]+(?:on|in|for|with|and|by|since|until|last|today)\b)"
+)
+_NOT_SITES = word_set(
+    """
+    home work school bedside noon midnight night morning evening baseline rest present
+    discharge admission triage
+    """
+)
+
+
+def find_care_sites(text: str, language: str) -> Iterator[NameHit]:
+    """Hospitals named by one uncommon word after a word of care and "at" (``CARE_SITE``)."""
+    if language != "en":
+        return
+    gaz = gazetteers(language)
+    for match in CARE_SITE.finditer(text):
+        word = match.group("n")
+        low = word.lower().removesuffix("'s").removesuffix("’s")
+        if low in _NOT_SITES or low in NOT_NAME or gaz.is_common(low):
+            continue
+        yield NameHit(*match.span("n"), "HOSPITAL", 0.8, "care_site")
 
 
 def find_professions(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
