@@ -200,6 +200,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
         # a possessive before what a patient has in a note; an initial before a surname
         ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),
+        ("Was Olumide's INR checked?", {("PATIENT", "Olumide")}),  # rare, on no list
         ("Has Smith's INR come back?", {("PATIENT", "Smith")}),
         ("Lourdes' biopsy was benign.", {("PATIENT", "Lourdes")}),  # a possessive after s
         # a listed first name's possessive before any word; whom a clinician is for
@@ -326,6 +327,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Brought in by Brockton Police; seen by Quincy Fire",  # a town's service
         "Pain (wife) ok; Tylenol (son) given",  # no name before the relation
         "Seen at Home today; CT done at Bedside; seen at Cardiology; surgery at Noon",
+        "Coumadin's dose was held; Hashimoto's labs; Crohn's labs",  # a drug's, eponyms'
         "Ordered from Smith and Nephew.",
         "Call the Jordan office. Seen at the Main office.",  # no town
         "pt lives in lynn ma 01902",  # a town, a state's code and a ZIP code: no name

@@ -119,7 +119,7 @@ _LOWER_NOT_SURNAME = word_set(
 # eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
     r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
-    r"(?:labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
+    r"(?P<w>labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
     r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
     r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
     r"dose|insulin|chart|MRN|DOB|appointment|appt|discharge|admission|"
@@ -127,6 +127,16 @@ _POSSESSIVE_NAME = regex.compile(
     r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
     r"(?![\w-])"
 )
+# what only a person has, after which a rare word that no list holds is a name too ("Was
+# Olumide's INR checked?"); not a dose or a medicine's ("Coumadin's dose")
+_PERSONAL_AFTER = word_set(
+    """
+    lab labs result results inr pt/inr potassium sodium creatinine glucose vitals chart mrn dob
+    appointment appt family wife husband daughter son mother father mom dad sister brother room
+    bed nurse pcp consent insurance wound weight a1c tsh hgb hemoglobin troponin troponins
+    """
+)
+RARE_NAME_ZIPF = 2.5
 # a listed first name before "'s" and any lower-case word ("Why was Teodoro's metformin
 # stopped"), not after a word that makes it a shop's or a saint's name ("at Wendy's", "St.
 # George's")
@@ -307,14 +317,16 @@ def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> It
 
 
 def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"), or
+    """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"; a
+    rare word that no list holds before what only a person has: "Olumide's INR"), or
     a listed first name before "'s" and any lower-case word that makes it no eponym ("Teodoro's
     metformin"), where no other rule has found a name."""
     taken = Occupied(found)
     for match in _POSSESSIVE_NAME.finditer(text):
         start, end = match.span("n")
         word = match.group("n").lower()
-        if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
+        rare = match.group("w").lower() in _PERSONAL_AFTER and zipf(word, "en") < RARE_NAME_ZIPF
+        if taken.overlaps(start, end) or not (gaz.is_name(word) or rare) or gaz.is_common(word):
             continue
         if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:
             continue
