@@ -1020,3 +1020,30 @@ def test_a_stop_after_a_month_name(text, expected):
 )
 def test_a_room_by_its_floor_and_wing(text, expected):
     assert {(label, s) for label, s in found(text) if label == "ROOM"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("email: jdoe at gmail dot com", {("EMAIL", "jdoe at gmail dot com")}),
+        (
+            "j.doe [at] mail [dot] example [dot] org",
+            {("EMAIL", "j.doe [at] mail [dot] example [dot] org")},
+        ),
+        ("pain at rest dot not at night", set()),  # no domain's ending
+    ],
+)
+def test_an_email_address_spelt_out(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "EMAIL"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Her son attends Brookline High.", {("LOCATION-OTHER", "Brookline High")}),
+        ("a junior at Lincoln Middle now", {("LOCATION-OTHER", "Lincoln Middle")}),
+        ("BP was Very High; seen at Main Elementary clinic", set()),  # no word of schooling
+    ],
+)
+def test_a_school_named_by_its_level(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "LOCATION-OTHER"} == expected
