@@ -252,8 +252,8 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
 _PARTICLES = regex.compile(PARTICLES)
 _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 # A first name written in lower case after a relative ("her brother ryan called") or before one
-# in brackets ("jen (pts daughter)"): kept only
-# when it is a listed first name and not a frequent English word.
+# in brackets ("jen (pts daughter)"): kept only when it is a listed first name and not a
+# frequent English word.
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
@@ -368,6 +368,11 @@ _NEEDS_LISTED = frozenset({"relative_bracket"})
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
+def _before_service(text: str, end: int) -> bool:
+    following = NEXT_WORD.match(text, end)
+    return following is not None and following.group(1).lower() in SERVICE_WORDS
+
+
 def _context_hit(
     text: str,
     span: tuple[int, int],
@@ -384,8 +389,7 @@ def _context_hit(
         gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)
     ):
         return  # "Tylenol (son) given"
-    following = NEXT_WORD.match(text, span[1])
-    if rule in _NEEDS_SUPPORT and following and following.group(1).lower() in SERVICE_WORDS:
+    if rule in _NEEDS_SUPPORT and _before_service(text, span[1]):
         return  # "brought in by Brockton Police": a town's service, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
