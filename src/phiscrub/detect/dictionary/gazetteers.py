@@ -194,13 +194,14 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
 
     census_first, census_last = _census()
     world_first, world_last = _world_names()
+    short = _word_list(_short_name_text())  # "jen": a name, not a frequent word
     words = {w for w in wordfreq.top_n_list("en", ENGLISH_WORDS) if w.isalpha()}
     us_names = (
         {n for n, share in census_first.items() if share >= FREQUENT_FIRST}
         | {n for n, rank in census_last.items() if rank <= FREQUENT_LAST}
         | first
         | last
-        | _word_list(_short_name_text())
+        | short
     )
     # a name from elsewhere is no ordinary word unless it is a very frequent one ("Abbas" is a
     # name; "lady", "son" and "summer" are words)
@@ -210,9 +211,7 @@ def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[s
         if wordfreq.zipf_frequency(n, "en") < WORLD_NAME_ZIPF
     }
     words -= us_names | world
-    more_first = (
-        set(census_first) | {n for n in world_first if n.isalpha()} | _word_list(_short_name_text())
-    ) - words
+    more_first = (set(census_first) | {n for n in world_first if n.isalpha()} | short) - words
     more_last = set(census_last) | {n for n in _world_surnames() if n.isalpha() and len(n) > 2}
     return more_first, more_last - words, words
 
