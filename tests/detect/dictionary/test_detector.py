@@ -189,6 +189,11 @@ def found(text: str) -> set[tuple[str, str]]:
             },
         ),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        ("Discussed with pharmacist Rhiannon.", {("DOCTOR", "Rhiannon")}),  # a role in lower case
+        (
+            "Next appt w/ NP Sandoval; PA-C Jones saw him",
+            {("DOCTOR", "Sandoval"), ("DOCTOR", "Jones")},
+        ),
         ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
         # a credential after a name, then a pager: no name after the "role"
         ("Signed: D. Sheehy, RN  Pgr: 89285", {("DOCTOR", "D. Sheehy")}),
@@ -241,6 +246,14 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Reviewed with Anna S.\nPlan: labs", {("DOCTOR", "Anna S.")}),
         ("Labs for Marisol T.", {("PATIENT", "Marisol T.")}),
         ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
+        # a rare word on no list after an initial, where a person follows the word before
+        ("Where is the CT for J. Delacroix from last week?", {("PATIENT", "J. Delacroix")}),
+        # a nickname in quotes between the names, with no other cue; a clinician's by title
+        (
+            'Patient Joseph "Joe" Marchetti asking about his statin dose.',
+            {("PATIENT", 'Joseph "Joe" Marchetti')},
+        ),
+        ('Seen by Dr. William "Bill" Harris.', {("DOCTOR", 'William "Bill" Harris')}),
         ("is mr. o'neil still npo?", {("PATIENT", "o'neil")}),
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
         ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),
@@ -319,6 +332,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
         "Admit to Medicine, Bed 11-West-23.",  # a ward inside a bed's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
+        "Called the nurse Line; asked the therapist Today; the pharmacist Team",
         "Reviewed by Gleason grade; assessed by Allen test",
         # greetings of no name, names not given, words joined to a guess or a firm's name
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",
@@ -326,6 +340,9 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "He wants to be called back. Asks to be called Later.",
         "Brought in by Brockton Police; seen by Quincy Fire",  # a town's service
         "Pain (wife) ok; Tylenol (son) given",  # no name before the relation
+        # a species after its genus' initial, capitalised; a frequent word after an initial
+        "Cultures for S. Aureus and H. Pylori; stool for C. Difficile; with A. Fib",
+        'the "Rapid" Response team; called a "Code" Blue',  # no listed name before the quotes
         "Seen at Home today; CT done at Bedside; seen at Cardiology; surgery at Noon",
         "Coumadin's dose was held; Hashimoto's labs; Crohn's labs",  # a drug's, eponyms'
         "Ordered from Smith and Nephew.",

@@ -345,14 +345,27 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         yield NameHit(start, end, cued_label(text, start), 0.65, "possessive_first_name")
 
 
+# what a person follows: a question or a message about them ("the CT for J. Delacroix")
+_PERSON_BEFORE = regex.compile(
+    r"(?<![\w])(?:[Ff]or|[Ww]ith|[Tt]o|[Ff]rom|[Bb]y|[Pp]er|cc|[Ss]aw|[Ss]ee|[Ss]een|[Cc]alled|"
+    r"[Tt]old|[Aa]sked|[Pp]aged|[Pp]t|[Pp]atient|[Rr]e:?)[ ]+$"
+)
+# a species' epithet after its genus' initial ("S. Aureus", "H. Pylori", "C. Difficile")
+_EPITHET = regex.compile(r"(?:us|ae|is|um|ii|i|ica|ia|ans|ens|ella|ium|es|ax|ex|ile|ata)$")
+
+
 def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """An initial and a listed surname ("A. Chen"), where no other rule has found a name; not
-    a street ("N. Main St"), a drug or an eponym before its head."""
+    """An initial and a listed surname ("A. Chen"), or a rare word on no list after a word that
+    a person follows ("the CT for J. Delacroix"; no species' epithet: "for S. Aureus"), where no
+    other rule has found a name; not a street ("N. Main St"), a drug or an eponym before its
+    head."""
     taken = Occupied(found)
     for match in _INITIAL_SURNAME.finditer(text):
         start, end = match.start(), match.end()
         word = match.group("n").lower()
         surname = word in gaz.census_last_names or word in gaz.last_names
+        if not surname and zipf(word, "en") < RARE_NAME_ZIPF and not _EPITHET.search(word):
+            surname = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
         if taken.overlaps(start, end) or not surname:
             continue
         if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:

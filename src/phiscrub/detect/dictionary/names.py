@@ -43,8 +43,11 @@ from phiscrub.detect.dictionary.name_words import (
 )
 
 INITIAL = r"\p{Lu}\.?"
+# a nickname in quotes between the names ('Joseph "Joe" Marchetti')
+NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
-    rf"{WORD}(?:[ ](?:{WORD}|\p{{Lu}}\.(?=[ \t\n,;:)]|$)|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
+    rf"{WORD}(?:[ ](?:{WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)]|$)"
+    rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
 # not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
 # Practice")
@@ -98,9 +101,13 @@ DOCTOR_FIELDS = (
     r"(?:by|BY|By|with)[ \t]*:?"
 )
 ROLES = (
-    r"(?:Pharmacist|Nurse[ ]Practitioner|Physician[ ]Assistant|Nurse|Therapist|Social[ ]Worker|"
-    r"Case[ ]Manager|Dietitian|Chaplain|Midwife|Sonographer|Technologist|Phlebotomist|"
-    r"Paramedic|Resident|Fellow|Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
+    r"(?:[Pp]harmacist|[Nn]urse[ ][Pp]ractitioner|[Pp]hysician[ ][Aa]ssistant|[Nn]urse|"
+    r"[Tt]herapist|[Ss]ocial[ ][Ww]orker|[Cc]ase[ ][Mm]anager|[Dd]ietitian|[Cc]haplain|"
+    r"[Mm]idwife|[Ss]onographer|[Tt]echnologist|[Pp]hlebotomist|[Pp]aramedic|Resident|Fellow|"
+    r"Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
+    # a nurse practitioner's or physician assistant's letters before a name in mixed case ("w/
+    # NP Sandoval"; "PA" is also a word of Haitian Creole written in capitals)
+    r"(?:NP|PA|PA-C|APRN|CRNA)(?=[ ]+\p{Lu}\p{Ll})|"
     r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide)"
 )
 RELATIVES = (
@@ -231,6 +238,13 @@ _RULES = (
         rf"(?<![\w])(?:Patient|PATIENT|Pt\.?)[ ]"
         rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
         0.88,
+    ),
+    (  # a nickname in quotes between a listed first name and a surname, with no other cue
+        # ('Patient Joseph "Joe" Marchetti asking'); a clinician's is read by title_doctor
+        "nickname",
+        "PATIENT",
+        rf"(?<![\w.])(?<!{DOCTOR_TITLES}\.?[ ])(?P<n>{WORD}[ ]{NICKNAME}[ ]{WORD})(?![\w'’-])",
+        0.9,
     ),
     (  # a name greeted ("Dear Marisol,", "Hi Fleur, your labs are back"): a letter or a
         # message to a patient or a relative, unless a title names a clinician (title_doctor)
@@ -364,7 +378,7 @@ _NEEDS_SUPPORT = frozenset(
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
-_NEEDS_LISTED = frozenset({"relative_bracket"})
+_NEEDS_LISTED = frozenset({"relative_bracket", "nickname"})
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
