@@ -318,6 +318,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("He is 2 days post-op. he was 100% compliant. Pt is 1 of 3. He was 3.5 kg", set()),
         ("now in his early nineties, frail", {("AGE", "nineties")}),
         ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
+        ("HISTORY: 71F FROM SOMERVILLE WITH CHF", {("AGE", "71")}),  # in capitals
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
         ("Age: 92y.", {("AGE", "92")}),
         ("Age: 92.", {("AGE", "92")}),
@@ -407,6 +408,7 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
             {("HOSPITAL", "St. Brendan's"), ("HOSPITAL", "Saint Luke's")},
         ),
         ("Moved to St. Louis; at St. Mary's Hospital", {("HOSPITAL", "St. Mary's Hospital")}),
+        ("LAST ADMITTED AT ST. ELIZABETH'S IN 2102", {("HOSPITAL", "ST. ELIZABETH'S")}),
     ],
 )
 def test_hospitals_with_and_without_head_words(text, expected):
