@@ -94,6 +94,14 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Doing well since Watchman implant.", "Watchman", "DEPARTMENT"),
         ("Discussed Todd paralysis, SUDEP, and", "Todd paralysis, SUDEP", "DOCTOR"),
         ("Stevens-Johnson warning signs", "Stevens-Johnson warning", "PATIENT"),
+        # nationalities, regular and listed, alone and hyphened; "Section 8 housing"
+        ("Pt is a Cambodian refugee", "Cambodian", "PATIENT"),
+        ("speaks Haitian Creole", "Haitian Creole", "ORGANIZATION"),
+        ("a Cambodian-American man", "Cambodian-American", "CITY"),
+        ("French speaking; of Irish descent", "French", "PATIENT"),
+        ("Lives in Section 8 housing", "Section", "CITY"),
+        # a symptom before a comma, then a sign that ends as a clinical word does
+        ("Presenting complaint: itching, erythematous rash", "itching, erythematous", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -148,6 +156,22 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
         ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "PATIENT", "Ibrahim"),  # a medicine
         ("husband Clement d. 2109", "Clement d.", "PATIENT", "Clement"),  # died
+        # a place or an organisation ends before a word no such name holds; a frequent word
+        # before a comma is no surname
+        (
+            "71F from Somerville with hx of CHF",
+            "Somerville with hx of CHF",
+            "ORGANIZATION",
+            "Somerville",
+        ),
+        ("Service: General Medicine, Farragut 4", "Medicine, Farragut", "PATIENT", "Farragut"),
+        (
+            "born in Port-au-Prince and speaks Creole",
+            "Port-au-Prince and speaks Creole",
+            "ORGANIZATION",
+            "Port-au-Prince",
+        ),
+        ("Employed by Raytheon in Andover", "Employed by Raytheon", "ORGANIZATION", "Raytheon"),
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
@@ -191,6 +215,27 @@ def test_names_that_run_on_are_cut_back(text, surface, label, kept):
 )
 def test_a_name_after_the_cut_is_kept(text, surface, kept):
     assert _after(text, surface, "PATIENT") == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        # a listed place after the words of a clause where an organisation was cut
+        (
+            "the Medical Council has said Ireland has",
+            "Medical Council has said Ireland",
+            ["Medical Council", "Ireland"],
+        ),
+        # no listed place after the cut
+        (
+            "Moore reaches settlement with Bertuzzi",
+            "Moore reaches settlement with Bertuzzi",
+            ["Moore"],
+        ),
+    ],
+)
+def test_a_place_after_the_cut_is_kept(text, surface, kept):
+    assert _after(text, surface, "ORGANIZATION") == kept
 
 
 @pytest.mark.parametrize(
@@ -262,6 +307,16 @@ def test_a_name_after_the_cut_is_kept(text, surface, kept):
         ("the hospital of Edinburgh", "Edinburgh", "CITY"),  # nor a head in lower case
         ("B. Acosta, MD\nPB/ml\nCC: Dr. Bates", "ml", "DOCTOR"),  # a typist's initials
         ("Asa Whitfield at bedside", "Asa Whitfield", "PATIENT"),  # and a drug's abbreviation
+        # names of places and organisations with lower-case words inside; a surname that is a
+        # nationality after a title; an address read as "Last, First"
+        ("Volunteers with Meals on Wheels", "Meals on Wheels", "ORGANIZATION"),
+        ("Grew up in Newcastle upon Tyne", "Newcastle upon Tyne", "CITY"),
+        ("Works at Bank of America downtown", "Bank of America", "ORGANIZATION"),
+        ("at the Centers for Disease Control", "Centers for Disease Control", "ORGANIZATION"),
+        ("jobs in Tipperary by Pinergy", "Tipperary by Pinergy", "CITY"),
+        ("Address: 1 W 7th St", "1 W 7th St", "STREET"),
+        ("Seen by Dr. French today", "French", "DOCTOR"),
+        ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

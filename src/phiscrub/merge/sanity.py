@@ -161,6 +161,22 @@ class SanityRules:
     place_heads: frozenset[str] = frozenset()
     """Last words that make a person's span a place, LOCATION-OTHER: a school or a house of
     worship ("Oakhurst Elementary")."""
+    demonyms: frozenset[str] = frozenset()
+    """What people of a country are called where the name lists cannot tell ("French",
+    "Filipino"); the regular forms ("Cambodian", "Haitian") are read off the countries."""
+    clause_labels: frozenset[str] = frozenset()
+    """Labels of places and organisations, whose spans end before a word of a clause."""
+    clause_words: frozenset[str] = frozenset()
+    """Lower-case words that no place's or organisation's name holds: a span of
+    ``clause_labels`` ends before the first of them after a capitalised word ("Somerville
+    with hx of CHF" -> "Somerville"), and so before any frequent lower-case word but
+    ``name_inside`` ("Port-au-Prince and speaks Creole" -> "Port-au-Prince")."""
+    name_inside: frozenset[str] = frozenset()
+    """Lower-case words inside such names ("Bank of America", "Meals on Wheels"), never at
+    their end."""
+    lead_words: frozenset[str] = frozenset()
+    """Lower-case words after which such a span starts when a frequent capitalised word on
+    no name list stands before them ("Employed by Raytheon" -> "Raytheon")."""
     room_words: frozenset[str] = frozenset()
     """Words that name a ward, room or bed before its code: a person's span that is one of
     them and a code is a ROOM ("Ward 7B")."""
@@ -210,6 +226,11 @@ _LISTS = (
     "eponyms",
     "medicines",
     "room_words",
+    "clause_words",
+    "demonyms",
+    "clause_labels",
+    "name_inside",
+    "lead_words",
     "place_heads",
     "institution_labels",
     "institution_heads",
@@ -232,6 +253,7 @@ _LABEL_LISTS = (
     "code_labels",
     "institution_labels",
     "state_codes",
+    "clause_labels",
 )
 _FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed", "word_zipf")
 
@@ -423,6 +445,94 @@ def _ordinary_before_name(
         and not rules.names.is_name(word)
         and rules.ordinary_words([word])
     )
+
+
+def _ordinary_before_comma(
+    text: str, words: Sequence[re.Match], index: int, rules: SanityRules
+) -> bool:
+    """Word ``index`` of a person's name span stands before a comma and is a frequent word
+    that no name list holds, in lower case or a heading's word, and the word after it is no
+    listed first name ("Medicine, Farragut"; not "Stage, Robert" or "Esplanade, Hwlffordd", an
+    address): not the surname of "Last, First"."""
+    written = words[index].group()
+    word, after = written.lower(), words[index + 1].group().lower()
+    if not written.islower() and word not in rules.headings:
+        return False
+    if rules.names is None or "," not in text[words[index].end() : words[index + 1].start()]:
+        return False
+    if after in rules.names.first_names or after in rules.names.census_first_names:
+        return False
+    return not rules.names.is_name(word) and rules.ordinary_words([word])
+
+
+def _name_use(text: str, start: int, end: int, words: Sequence[str], rules: SanityRules) -> bool:
+    """A nationality that is also a listed name ("French", "Welsh") names a person at
+    ``text[start:end]`` unless a lower-case word follows it and no title precedes it: "Dr.
+    French" and "French." are names; "French speaking", "Irish descent" are not."""
+    if rules.names is None or not any(rules.names.is_name(w) for w in words):
+        return False
+    following = _NEXT_WORD.match(text, end)
+    lower_after = following is not None and following.group(1).islower()
+    return not lower_after or _TITLE_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+_DEMONYM_ENDINGS = ("n", "an", "ian", "ese", "i", "ish")
+_COUNTRY_ENDINGS = ("", "a", "o", "y", "e", "ia")
+
+
+def _demonym(word: str, rules: SanityRules) -> bool:
+    """``word`` (in lower case) is what people of a country are called, each part of a
+    hyphened word ("cambodian-american"): listed, or, on no name list, a country's name (on
+    the gazetteer's or the rules' list) with an ending ("cambodia-n", "haiti-an", "chin-ese",
+    "ital-ian")."""
+    if "-" in word:
+        return all(_demonym(part, rules) for part in word.split("-"))
+    if word in rules.demonyms:
+        return True
+    if rules.names is not None and rules.names.is_name(word):
+        return False  # "Albanese", "Ghani": surnames first
+    listed = rules.names.countries if rules.names is not None else frozenset()
+    for ending in _DEMONYM_ENDINGS:
+        stem = word[: -len(ending)]
+        if not word.endswith(ending) or len(stem) < 3:
+            continue
+        names = [stem + tail for tail in _COUNTRY_ENDINGS]
+        if any(name in rules.countries or name in listed for name in names):
+            return True
+    return False
+
+
+def _clause_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityRules) -> int:
+    """Where a place's or an organisation's span (its words ``first`` to ``last``) ends: before
+    the first word of a clause after a capitalised word, and before any words that only stand
+    inside such a name that are left at its end."""
+    for index in range(first + 1, last):
+        word = words[index].group()
+        if not (word.isalpha() and word.islower()) or word in rules.name_inside:
+            continue  # "1 W 7th St": an ordinal is no word of a clause
+        clause = word in rules.clause_words or rules.ordinary_words([word])
+        if clause and any(w.group()[:1].isupper() for w in words[first:index]):
+            last = index
+            while last > first + 1 and words[last - 1].group() in rules.name_inside:
+                last -= 1  # "Port-au-Prince and"
+            break
+    return last
+
+
+def _lead_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityRules) -> int:
+    """Where a place's or an organisation's span starts: after a frequent capitalised word on
+    no name or place list and a lower-case lead word ("Employed by Raytheon" -> "Raytheon")."""
+    if last - first < 3 or rules.names is None:
+        return first
+    word, lead = words[first].group(), words[first + 1].group()
+    if not word[:1].isupper() or lead not in rules.lead_words:
+        return first
+    low = word.lower()
+    if rules.names.is_name(low) or _listed_place(low, rules.names):
+        return first  # "Tipperary by Pinergy": a place, then its firm
+    if not rules.ordinary_words([low]):
+        return first
+    return first + 2 if words[first + 2].group()[:1].isupper() else first
 
 
 def _lower_letter(text: str, word: re.Match) -> bool:
@@ -754,6 +864,11 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         first += 1  # "neighbor Denise": who a person is to the patient stands before the name
     while first < last - 1 and person and _ordinary_before_name(text, words, first, rules):
         first += 1  # "interpreter Jean-Baptiste": a frequent word before a capitalised name
+    if first < last - 1 and person and _ordinary_before_comma(text, words, first, rules):
+        first += 1  # "General Medicine, Farragut 4": a list, not a surname and a first name
+    if span.label in rules.clause_labels:
+        last = _clause_cut(words, first, last, rules)
+        first = _lead_cut(words, first, last, rules)
     while first < last and filler[first]:
         first += 1
     while last > first and filler[last - 1]:
@@ -763,6 +878,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kept = lower[first:last]
     if all(w in rules.never_alone or w in rules.relations for w in kept):
         return None
+    if all(_demonym(w, rules) for w in kept):
+        where = (span.start + words[first].start(), span.start + words[last - 1].end())
+        if not _name_use(doc.text, *where, kept, rules):
+            return None  # "a Cambodian refugee": a nationality names no one and no place
     if not person and all(w in rules.date_words for w in lower):
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     if not person and _no_place(text, words, span.label, rules):
@@ -847,13 +966,20 @@ _CAPITALISED_WORD = r"[A-Z\u00C0-\u00DE][^\W\d_]+(?:[-'’][^\W\d_]+)*"
 _CAPITALISED_RUN = re.compile(rf"{_CAPITALISED_WORD}(?:[ ]{_CAPITALISED_WORD})*")
 
 
+def _listed_place(word: str, names: Gazetteers) -> bool:
+    lists = (names.cities, names.towns, names.countries, names.states)
+    return any(word in places for places in lists)
+
+
 def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list[Span]:
     """The name that a person's span held after the words where it was cut ("Garcia
-    songwriter Samantha Bašić" holds "Samantha Bašić"): the first run of capitalised words
-    after the cut with a listed name in it, where every word before the run is a frequent
-    lower-case word; none otherwise."""
+    songwriter Samantha Bašić" holds "Samantha Bašić"), or the place that a place's or an
+    organisation's span held ("Medical Council has said Ireland" holds "Ireland"): the first
+    run of capitalised words after the cut with a listed name (or place) in it, where every
+    word before the run is a frequent lower-case word; none otherwise."""
     if rules.names is None:
         return []
+    person = span.label in rules.cut_labels
     run = _CAPITALISED_RUN.search(text, cut, span.end)
     if run is None or run.end() != span.end:
         return []
@@ -861,7 +987,9 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
     if not between or not all(w.islower() for w in between) or not rules.ordinary_words(between):
         return []
     words = [w.lower() for w in run.group().split()]
-    if not any(rules.names.is_name(w) and not rules.names.is_common(w) for w in words):
+    if person and not any(rules.names.is_name(w) and not rules.names.is_common(w) for w in words):
+        return []
+    if not person and not _listed_place(" ".join(words), rules.names):
         return []
     if any(w in rules.medicines or w in rules.credentials for w in words):
         return []
@@ -880,7 +1008,7 @@ def apply_sanity(
             dropped.append(Dropped(span, checked, "sanity"))
         if checked is not None:
             kept.append(checked)
-            if checked.end < span.end and checked.label in rules.cut_labels:
+            if checked.end < span.end and checked.label in rules.cut_labels | rules.clause_labels:
                 kept += _name_after_cut(doc.text, checked.end, span, rules)
     if has_overlaps(kept):  # a span widened over a head that another span holds
         merged = merge_spans(kept, "priority")
