@@ -190,6 +190,16 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
         ("Discussed with pharmacist Rhiannon.", {("DOCTOR", "Rhiannon")}),  # a role in lower case
+        ('Preferred name: "Xio". Maiden name: Okafor', {("PATIENT", "Xio"), ("PATIENT", "Okafor")}),
+        (
+            "Charge RN: Delphine   Unit Sec: Ruthanne   Pharm: Kofi   Attg: Chaudhry",
+            {
+                ("DOCTOR", "Delphine"),
+                ("DOCTOR", "Ruthanne"),
+                ("DOCTOR", "Kofi"),
+                ("DOCTOR", "Chaudhry"),
+            },
+        ),
         (
             "Next appt w/ NP Sandoval; PA-C Jones saw him",
             {("DOCTOR", "Sandoval"), ("DOCTOR", "Jones")},

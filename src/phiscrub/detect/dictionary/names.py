@@ -81,7 +81,10 @@ TITLED_NAME = rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))"
 # home's form names its patient in "Resident Name:"
 PATIENT_FIELDS = (
     r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|"
-    r"Resident[ ]Name|RESIDENT[ ]NAME)"
+    r"Resident[ ]Name|RESIDENT[ ]NAME|"
+    # the names a patient also goes by ('Preferred name: "Xio"')
+    r"Preferred[ ][Nn]ame|PREFERRED[ ]NAME|Nickname|NICKNAME|Alias|ALIAS|AKA|"
+    r"Maiden[ ][Nn]ame|MAIDEN[ ]NAME|Goes[ ]by)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
@@ -94,7 +97,9 @@ DOCTOR_FIELDS = (
     r"Service[ ]attending|Attending[ ]surgeon|Sonographer|Technologist|Technician|Tech|"
     r"Nurse|RN|Therapist|Pharmacist|Dietitian|Midwife|Social[ ]worker|Case[ ]manager|Scribe|"
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
-    r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D)[ \t]*:"
+    r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
+    # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
+    r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge[ ](?:RN|Nurse)|HUC)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
@@ -168,7 +173,7 @@ _RULES = (
     (
         "field_patient",
         "PATIENT",
-        rf"(?m)(?<=^|[ \t(]){PATIENT_FIELDS}[ \t]*:[ \t]*(?P<n>{NAME})",
+        rf"(?m)(?<=^|[ \t(]){PATIENT_FIELDS}[ \t]*:[ \t]*[\"“]?(?P<n>{NAME})",
         0.93,
     ),
     (
