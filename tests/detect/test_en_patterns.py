@@ -319,6 +319,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("now in his early nineties, frail", {("AGE", "nineties")}),
         ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
         ("HISTORY: 71F FROM SOMERVILLE WITH CHF", {("AGE", "71")}),  # in capitals
+        ("He will be 91 on his next birthday; dose will be 90 on day 3", {("AGE", "91")}),
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
         ("Age: 92y.", {("AGE", "92")}),
         ("Age: 92.", {("AGE", "92")}),
@@ -568,6 +569,12 @@ def test_gravidity_and_parity_is_not_an_identifier(text):
         ("Tech: CT\nTechnologist: RN", set()),
         ("Nurse: KM   Intern: TV", {("DOCTOR", "KM"), ("DOCTOR", "TV")}),
         ("Attending: TBD\nNurse: yes", set()),  # placeholders and answers
+        # initials signing off an entry at a line's end; an abbreviation there is no one's
+        (
+            "0900 VS stable, medicated per MAR. -JK\n1130 Up to chair. - TR",
+            {("DOCTOR", "JK"), ("DOCTOR", "TR")},
+        ),
+        ("Plan discussed. - ICU\nTransferred. -ED\nWeight 82 -JK ok", set()),
     ],
 )
 def test_initials_after_a_staff_field(text, expected):
@@ -871,6 +878,11 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         # a bare year after a death, a graduation or a screening
         ("Wife Ruth deceased 2065.", {("DATE", "2065")}),
         ("b. 1930, widowed", {("DATE", "1930")}),
+        ("Mom - breast ca dx at 52, d. 2089.", {("AGE", "52"), ("DATE", "2089")}),  # died
+        ("Quit smoking '98. Retired '05.", {("DATE", "'98"), ("DATE", "'05")}),
+        # a weekday's abbreviation before a time of day, not a word
+        ("she will bring him Sat AM; Thurs pm ok", {("DATE", "Sat"), ("DATE", "Thurs")}),
+        ("He sat AM rounds; Sun exposure", set()),
         # a month after early-/mid-/late-; a range's first day; a quarter's or fiscal year
         ("stopped mid-April 2084, late-March 3", {("DATE", "April 2084"), ("DATE", "March 3")}),
         ("Dates of service 3/1-3/5/2085.", {("DATE", "3/1"), ("DATE", "3/5/2085")}),
