@@ -100,6 +100,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("a Cambodian-American man", "Cambodian-American", "CITY"),
         ("French speaking; of Irish descent", "French", "PATIENT"),
         ("Lives in Section 8 housing", "Section", "CITY"),
+        ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
+        ("Infant is 6 days old", "Infant", "ORGANIZATION"),
+        ("by Dr. B (cards).", "cards", "HOSPITAL"),
+        # a field of abbreviations read on from a name in a bed list's row
+        ("Attg: Chaudhry  Dx: CAP", "Dx: CAP", "PATIENT"),
+        ("Hx: CHF/COPD", "Hx: CHF/COPD", "DOCTOR"),
+        ("Unit Sec: Ruthanne   Pharm: Kofi", "Pharm", "PATIENT"),  # the next field's name
         # a symptom before a comma, then a sign that ends as a clinical word does
         ("Presenting complaint: itching, erythematous rash", "itching, erythematous", "DOCTOR"),
     ],
@@ -316,6 +323,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("jobs in Tipperary by Pinergy", "Tipperary by Pinergy", "CITY"),
         ("Address: 1 W 7th St", "1 W 7th St", "STREET"),
         ("Seen by Dr. French today", "French", "DOCTOR"),
+        ("Dear Marisol:", "Marisol", "PATIENT"),  # a listed name before a colon
+        ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
     ],
 )

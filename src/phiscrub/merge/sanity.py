@@ -447,6 +447,29 @@ def _ordinary_before_name(
     )
 
 
+_FIELD_OF_ABBREVIATIONS = re.compile(r"[^\W\d_]+[ ]?:[ ]*([A-Z]{2,5}(?:[ ]?[/,][ ]?[A-Z]{2,5})*)")
+
+
+def _field_of_abbreviations(text: str, rules: SanityRules) -> bool:
+    """``text`` is a field's name and abbreviations in capitals that no name list holds
+    ("Dx: CAP", "Hx: CHF/COPD"): a row's field, not a name."""
+    field = _FIELD_OF_ABBREVIATIONS.fullmatch(text)
+    if field is None or rules.names is None:
+        return False
+    return not any(rules.names.is_name(w.lower()) for w in re.findall(r"[A-Z]+", field.group(1)))
+
+
+_COLON_AFTER = re.compile(r":")  # "Pharm:"; not "@ TonyAbbottMHR :", a tweet's handle
+
+
+def _field_name(text: str, span: Span, words: Sequence[re.Match], rules: SanityRules) -> bool:
+    """A person's span of one word that no name list holds, with a colon right after it: a
+    field's name ("Pharm:"), not a person's."""
+    if len(words) != 1 or rules.names is None or not _COLON_AFTER.match(text, span.end):
+        return False
+    return not rules.names.is_name(words[0].group().lower())
+
+
 def _ordinary_before_comma(
     text: str, words: Sequence[re.Match], index: int, rules: SanityRules
 ) -> bool:
@@ -858,6 +881,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     person = span.label in rules.cut_labels
+    if person and _field_of_abbreviations(text, rules):
+        return None  # "Dx: CAP" read on from a name in a bed list's row
+    if person and _field_name(doc.text, span, words, rules):
+        return None  # "Pharm" in "Ruthanne   Pharm: Kofi": the next field's name
     filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
     first, last = 0, len(words)
     while first < last - 1 and person and lower[first] in rules.relations:
