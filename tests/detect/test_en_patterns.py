@@ -45,6 +45,10 @@ def found(text: str) -> set[tuple[str, str]]:
             "login ckeith411, IP 110.116.206.219.",
             {("USERNAME", "ckeith411"), ("IPADDR", "110.116.206.219")},
         ),
+        (  # IPv6, full and compressed; no clock time or ratio
+            "from 2001:db8:85a3::8a2e:370:7334, fe80::1ff:fe23:4567:890a at 12:30:45, 1:2:3",
+            {("IPADDR", "2001:db8:85a3::8a2e:370:7334"), ("IPADDR", "fe80::1ff:fe23:4567:890a")},
+        ),
         (
             "SSN: 132-40-7902\nMRN: X69112162",
             {("SSN", "132-40-7902"), ("MEDICALRECORD", "X69112162")},
@@ -880,6 +884,12 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         ("b. 1930, widowed", {("DATE", "1930")}),
         ("Mom - breast ca dx at 52, d. 2089.", {("AGE", "52"), ("DATE", "2089")}),  # died
         ("Quit smoking '98. Retired '05.", {("DATE", "'98"), ("DATE", "'05")}),
+        # a range of months in a year; a dotted date with a short year after a word of dates;
+        # an apostrophe before a numeric date's year
+        ("Hospitalized Oct-Dec 2102.", {("DATE", "Oct-Dec 2102")}),
+        ("Last dose: 11.04.03", {("DATE", "11.04.03")}),
+        ("Software version 11.04.03; Hgb 12.3.14", set()),
+        ("DOB: 1/3/'38", {("DATE", "1/3/'38")}),
         # a weekday's abbreviation before a time of day, not a word
         ("she will bring him Sat AM; Thurs pm ok", {("DATE", "Sat"), ("DATE", "Thurs")}),
         ("He sat AM rounds; Sun exposure", set()),
