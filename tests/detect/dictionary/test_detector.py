@@ -343,6 +343,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Admit to Medicine, Bed 11-West-23.",  # a ward inside a bed's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
         "Called the nurse Line; asked the therapist Today; the pharmacist Team",
+        "Pacer: Azure XT DR MRI SureScan; Dr. CT review",  # a device's letters after "DR"
         "Reviewed by Gleason grade; assessed by Allen test",
         # greetings of no name, names not given, words joined to a guess or a firm's name
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",

@@ -141,7 +141,9 @@ _RULES = (
     (
         "title_doctor",
         "DOCTOR",
-        rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?P<n>{PARTICLES}{NAME})",
+        # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber)
+        rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
+        rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
     (  # clergy by their title: neither patient nor clinician, named all the same
