@@ -102,6 +102,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Lives in Section 8 housing", "Section", "CITY"),
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
+        # frequent words in lower case read as a place or an organisation in a mixed-case note
+        ("Immunizations: Tdap 2099, flu 10/2103", "flu", "ORGANIZATION"),
+        ("Return visit: 12/2103 (tentative)", "tentative", "HOSPITAL"),
         ("by Dr. B (cards).", "cards", "HOSPITAL"),
         # a field of abbreviations read on from a name in a bed list's row
         ("Attg: Chaudhry  Dx: CAP", "Dx: CAP", "PATIENT"),
@@ -151,6 +154,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Dr. J. Smith Jr. was here.", "J. Smith Jr", "DOCTOR", "J. Smith Jr"),  # no stop
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
+        ("IP 10.22.4.181 logged in", "10.22.4.181 logged", "IPADDR", "10.22.4.181"),
         (
             "seen by Nurse Practitioner Yolanda Briggs.",
             "Nurse Practitioner Yolanda Briggs",
@@ -324,6 +328,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Address: 1 W 7th St", "1 W 7th St", "STREET"),
         ("Seen by Dr. French today", "French", "DOCTOR"),
         ("Dear Marisol:", "Marisol", "PATIENT"),  # a listed name before a colon
+        ("pt lives in boston with her son", "boston", "CITY"),  # a note in lower case
         ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
     ],

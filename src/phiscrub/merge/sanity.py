@@ -450,6 +450,23 @@ def _ordinary_before_name(
 _FIELD_OF_ABBREVIATIONS = re.compile(r"[^\W\d_]+[ ]?:[ ]*([A-Z]{2,5}(?:[ ]?[/,][ ]?[A-Z]{2,5})*)")
 
 
+_CASE_REACH = 200  # characters either side of a span that tell a note in lower case
+
+
+def _ordinary_in_mixed_case(
+    text: str, span: Span, words: Sequence[str], rules: SanityRules
+) -> bool:
+    """A place's or an organisation's span in lower case whose words are all frequent and on
+    no place list, in a note with capitals around it: in a note in lower case "boston" is a
+    place; in one in mixed case "flu" and "tentative" are words."""
+    if rules.names is None or not text[span.start : span.end].islower():
+        return False
+    if not rules.ordinary_words(words) or any(_listed_place(w, rules.names) for w in words):
+        return False
+    around = text[max(0, span.start - _CASE_REACH) : span.end + _CASE_REACH]
+    return any(c.isupper() for c in around)
+
+
 def _field_of_abbreviations(text: str, rules: SanityRules) -> bool:
     """``text`` is a field's name and abbreviations in capitals that no name list holds
     ("Dx: CAP", "Hx: CHF/COPD"): a row's field, not a name."""
@@ -913,6 +930,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     if not person and _no_place(text, words, span.label, rules):
         return None
+    if span.label in rules.clause_labels and _ordinary_in_mixed_case(doc.text, span, kept, rules):
+        return None  # "flu 10/2103", "(tentative)": frequent words in lower case, no place
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
