@@ -49,6 +49,10 @@ def found(text: str) -> set[tuple[str, str]]:
             "from 2001:db8:85a3::8a2e:370:7334, fe80::1ff:fe23:4567:890a at 12:30:45, 1:2:3",
             {("IPADDR", "2001:db8:85a3::8a2e:370:7334"), ("IPADDR", "fe80::1ff:fe23:4567:890a")},
         ),
+        (  # a masked SSN whose last four digits show
+            "SSN xxx-xx-4821; SSN ***-**-5512",
+            {("SSN", "xxx-xx-4821"), ("SSN", "***-**-5512")},
+        ),
         (
             "SSN: 132-40-7902\nMRN: X69112162",
             {("SSN", "132-40-7902"), ("MEDICALRECORD", "X69112162")},
@@ -883,6 +887,7 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         ("Wife Ruth deceased 2065.", {("DATE", "2065")}),
         ("b. 1930, widowed", {("DATE", "1930")}),
         ("Mom - breast ca dx at 52, d. 2089.", {("AGE", "52"), ("DATE", "2089")}),  # died
+        ("arrested 2100 in Cambridge; sober since 2098", {("DATE", "2100"), ("DATE", "2098")}),
         ("Quit smoking '98. Retired '05.", {("DATE", "'98"), ("DATE", "'05")}),
         # a range of months in a year; a dotted date with a short year after a word of dates;
         # an apostrophe before a numeric date's year
