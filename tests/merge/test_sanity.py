@@ -102,6 +102,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Lives in Section 8 housing", "Section", "CITY"),
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
+        ("Dispo: admit to Medicine, Dr. Feinberg", "Medicine", "CITY"),
         # frequent words in lower case read as a place or an organisation in a mixed-case note
         ("Immunizations: Tdap 2099, flu 10/2103", "flu", "ORGANIZATION"),
         ("Return visit: 12/2103 (tentative)", "tentative", "HOSPITAL"),
@@ -183,6 +184,9 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Port-au-Prince",
         ),
         ("Employed by Raytheon in Andover", "Employed by Raytheon", "ORGANIZATION", "Raytheon"),
+        ("Attended UMass Boston x 2 yrs", "Attended UMass Boston", "ORGANIZATION", "UMass Boston"),
+        ("(Walgreens #10321, Quincy Center)", "10321, Quincy Center", "CITY", "Quincy Center"),
+        ("Worked at Raytheon for years", "Worked at Raytheon", "ORGANIZATION", "Raytheon"),
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
@@ -326,6 +330,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("at the Centers for Disease Control", "Centers for Disease Control", "ORGANIZATION"),
         ("jobs in Tipperary by Pinergy", "Tipperary by Pinergy", "CITY"),
         ("Address: 1 W 7th St", "1 W 7th St", "STREET"),
+        ("BIBA from 14 Wendell St apt 3R after", "14 Wendell St apt 3R", "STREET"),
+        ("lives at 22 Main street, Quincy", "22 Main street", "STREET"),
         ("Seen by Dr. French today", "French", "DOCTOR"),
         ("Dear Marisol:", "Marisol", "PATIENT"),  # a listed name before a colon
         ("pt lives in boston with her son", "boston", "CITY"),  # a note in lower case

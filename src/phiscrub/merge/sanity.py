@@ -174,6 +174,9 @@ class SanityRules:
     name_inside: frozenset[str] = frozenset()
     """Lower-case words inside such names ("Bank of America", "Meals on Wheels"), never at
     their end."""
+    lead_verbs: frozenset[str] = frozenset()
+    """Capitalised verbs that open a sentence, never a place's or an organisation's name: such
+    a span starts after one ("Attended UMass Boston" -> "UMass Boston")."""
     lead_words: frozenset[str] = frozenset()
     """Lower-case words after which such a span starts when a frequent capitalised word on
     no name list stands before them ("Employed by Raytheon" -> "Raytheon")."""
@@ -231,6 +234,7 @@ _LISTS = (
     "clause_labels",
     "name_inside",
     "lead_words",
+    "lead_verbs",
     "place_heads",
     "institution_labels",
     "institution_heads",
@@ -550,6 +554,8 @@ def _clause_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityR
         word = words[index].group()
         if not (word.isalpha() and word.islower()) or word in rules.name_inside:
             continue  # "1 W 7th St": an ordinal is no word of a clause
+        if word in rules.street_words or word in rules.room_words:
+            continue  # "14 Wendell St apt 3R", "22 Main street"
         clause = word in rules.clause_words or rules.ordinary_words([word])
         if clause and any(w.group()[:1].isupper() for w in words[first:index]):
             last = index
@@ -562,6 +568,11 @@ def _clause_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityR
 def _lead_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityRules) -> int:
     """Where a place's or an organisation's span starts: after a frequent capitalised word on
     no name or place list and a lower-case lead word ("Employed by Raytheon" -> "Raytheon")."""
+    if last - first > 1 and words[first].group().lower() in rules.lead_verbs:
+        first += 1  # "Attended UMass Boston"
+        if last - first > 1 and words[first].group() in rules.lead_words:
+            first += 1  # "Employed at Raytheon"
+        return first
     if last - first < 3 or rules.names is None:
         return first
     word, lead = words[first].group(), words[first + 1].group()
@@ -911,6 +922,12 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if first < last - 1 and person and _ordinary_before_comma(text, words, first, rules):
         first += 1  # "General Medicine, Farragut 4": a list, not a surname and a first name
     if span.label in rules.clause_labels:
+        while (
+            last - first > 1
+            and words[first].group().isdigit()
+            and "," in text[words[first].end() : words[first + 1].start()]
+        ):
+            first += 1  # "#10321, Quincy Center": a store's number before its place
         last = _clause_cut(words, first, last, rules)
         first = _lead_cut(words, first, last, rules)
     while first < last and filler[first]:
