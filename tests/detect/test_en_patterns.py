@@ -49,6 +49,10 @@ def found(text: str) -> set[tuple[str, str]]:
             "from 2001:db8:85a3::8a2e:370:7334, fe80::1ff:fe23:4567:890a at 12:30:45, 1:2:3",
             {("IPADDR", "2001:db8:85a3::8a2e:370:7334"), ("IPADDR", "fe80::1ff:fe23:4567:890a")},
         ),
+        (  # a plan's group number after "group" or "grp" and digits; not a blood group
+            "ID JQH882341772 grp 00912; group 3340021; blood group O; group 3 nodes",
+            {("IDNUM", "JQH882341772"), ("HEALTHPLAN", "00912"), ("HEALTHPLAN", "3340021")},
+        ),
         (  # a masked SSN whose last four digits show
             "SSN xxx-xx-4821; SSN ***-**-5512",
             {("SSN", "xxx-xx-4821"), ("SSN", "***-**-5512")},
