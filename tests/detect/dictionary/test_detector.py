@@ -255,6 +255,16 @@ def found(text: str) -> set[tuple[str, str]]:
         # an initial after a first name at a line's or the note's end
         ("Reviewed with Anna S.\nPlan: labs", {("DOCTOR", "Anna S.")}),
         ("Labs for Marisol T.", {("PATIENT", "Marisol T.")}),
+        ("What is the creatinine trend for Anna S.?", {("PATIENT", "Anna S.")}),
+        # in lower case: an initial and a listed surname after a cue; a first, middle and last
+        ("show me labs for j. rodriguez", {("PATIENT", "j. rodriguez")}),
+        ("Is ana maria lopez allergic to pcn", {("PATIENT", "ana maria lopez")}),
+        # a relative in lower case at a line's end; a greeting before a dash
+        (
+            "spoke w/ daughter maria and son-in-law dave",
+            {("PATIENT", "maria"), ("PATIENT", "dave")},
+        ),
+        ("Hey Priyanka - pt in 7 c/o CP again", {("PATIENT", "Priyanka")}),
         ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
         # a rare word on no list after an initial, where a person follows the word before
         ("Where is the CT for J. Delacroix from last week?", {("PATIENT", "J. Delacroix")}),
@@ -344,6 +354,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
         "Called the nurse Line; asked the therapist Today; the pharmacist Team",
         "Pacer: Azure XT DR MRI SureScan; Dr. CT review",  # a device's letters after "DR"
+        "cultures for e. coli and h. pylori",  # a species in lower case
         "Reviewed by Gleason grade; assessed by Allen test",
         # greetings of no name, names not given, words joined to a guess or a firm's name
         "Hi Team, Hello Mom! Good morning Doctor, Dear Colleague,",

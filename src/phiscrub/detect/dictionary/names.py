@@ -46,7 +46,7 @@ INITIAL = r"\p{Lu}\.?"
 # a nickname in quotes between the names ('Joseph "Joe" Marchetti')
 NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
-    rf"{WORD}(?:[ ](?:{WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)]|$)"
+    rf"{WORD}(?:[ ](?:{WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
 # not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
@@ -258,7 +258,8 @@ _RULES = (
         "greeting",
         "PATIENT",
         r"(?<![\w])(?:Dear|DEAR|Hi|HI|Hello|HELLO|Hey|Good[ ](?:morning|afternoon|evening))[ ]+"
-        rf"(?!(?:{DOCTOR_TITLES}|{PATIENT_TITLES})\b)(?P<n>{FIRST_LAST})(?=[ ]?[,:!\n]|[ ]?$)",
+        rf"(?!(?:{DOCTOR_TITLES}|{PATIENT_TITLES})\b)(?P<n>{FIRST_LAST})"
+        r"(?=[ ]?[,:!\n]|[ ]?$|[ ]-[ ])",
         0.8,
     ),
 )
@@ -279,7 +280,7 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs)\b"
-    r"|[ ]?[,.;:)])"
+    r"|[ ]?[,.;:)]|[ ]*(?:\n|$))"
     # or before the relation in brackets ("thx - jen (pts daughter)")
     rf"|(?<![\w'’-])(?P<n>\p{{Ll}}{{2,}})[ ]?\((?:(?:pt|patient)['’]?s[ ]+)?{RELATIVES}\)"
 )
@@ -310,7 +311,7 @@ _FIRST_PARTICLE_LAST = regex.compile(
 )
 # A listed first name and the initial of a surname ("discussed with Anna S. and her husband").
 _FIRST_INITIAL = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)]|$)"
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)?!]|$)"
 )
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.
@@ -329,6 +330,12 @@ _LOWER_FIRST_LAST = regex.compile(
     r"(?<![\w'’.-])(?<!\d[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
 _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
+# An initial and a listed surname in lower case after a word that a person follows ("labs for
+# j. rodriguez"); a species' genus and epithet are no surname ("e. coli", "h. pylori")
+_LOWER_INITIAL_LAST = regex.compile(
+    r"(?<=(?<![\w])(?:for|with|to|on|about|re:?|per|pt|patient|call|called|see|saw|by)[ ]+)"
+    r"\p{Ll}\.[ ]?(?P<last>\p{Ll}{3,})(?![\w'’-])"
+)
 _LOWER_TITLE = regex.compile(
     r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr|rev)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
     r"(?![\w'’-])"
@@ -564,7 +571,15 @@ def _lower_case_names(
             continue  # a town, its state's code and a ZIP code: "lynn ma 01902"
         if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
             continue
+        if hits and hits[-1][2] == "lower_first_last" and match.start() < hits[-1][1]:
+            hits[-1] = (hits[-1][0], max(hits[-1][1], match.end()), "lower_first_last")
+            continue  # "ana maria lopez": two overlapping pairs are one name
         hits.append((match.start(), match.end(), "lower_first_last"))
+    for match in _LOWER_INITIAL_LAST.finditer(text):
+        last = match.group("last")
+        surname = last in gaz.census_last_names or last in gaz.last_names
+        if surname and not gaz.is_common(last) and last not in NOT_NAME:
+            hits.append((*match.span(), "lower_initial_last"))
     for match in _LOWER_LAST_COMMA_FIRST.finditer(text):
         last, first = match.group("last"), match.group("first")
         surname = last in gaz.census_last_names or last in gaz.last_names
