@@ -185,6 +185,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ),
         ("Employed by Raytheon in Andover", "Employed by Raytheon", "ORGANIZATION", "Raytheon"),
         ("Attended UMass Boston x 2 yrs", "Attended UMass Boston", "ORGANIZATION", "UMass Boston"),
+        ("FYI - kim from case mgmt says", "FYI - kim", "PATIENT", "kim"),  # a piece with no name
+        ("Seen by Ann Lee - ortho", "Ann Lee - ortho", "DOCTOR", "Ann Lee"),
         ("(Walgreens #10321, Quincy Center)", "10321, Quincy Center", "CITY", "Quincy Center"),
         ("Worked at Raytheon for years", "Worked at Raytheon", "ORGANIZATION", "Raytheon"),
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
@@ -330,6 +332,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("at the Centers for Disease Control", "Centers for Disease Control", "ORGANIZATION"),
         ("jobs in Tipperary by Pinergy", "Tipperary by Pinergy", "CITY"),
         ("Address: 1 W 7th St", "1 W 7th St", "STREET"),
+        ("at Jersey Shore Hospital - Somerset", "Jersey Shore Hospital - Somerset", "PATIENT"),
         ("BIBA from 14 Wendell St apt 3R after", "14 Wendell St apt 3R", "STREET"),
         ("lives at 22 Main street, Quincy", "22 Main street", "STREET"),
         ("Seen by Dr. French today", "French", "DOCTOR"),
@@ -525,12 +528,14 @@ def test_a_pipeline_applies_the_rules_it_names():
         ("Brien", 0, "O'Brien"),
         ("Smith", 0, "Smith"),  # a possessive is no joined word
         ("Angelo", 0, "D'Angelo"),
+        ("Shawn", 0, "DeShawn"),  # a word started inside
+        ("LaTo", 0, "LaToya"),  # and ended inside
     ],
 )
 def test_screen_widens_a_name_that_cuts_an_apostrophe_word(surface, occurrence, expected):
     from phiscrub.merge.sanity import screen
 
-    text = "Dr. O'Brien saw Smith's INR and Dr. D'Angelo's note; don't."
+    text = "Dr. O'Brien saw Smith's INR and Dr. D'Angelo's note; don't. DeShawn, LaToya."
     span = span_of(text, surface, "DOCTOR", occurrence)
     kept, dropped = screen(Document("d", text), [span], RULES)
     assert [text[s.start : s.end] for s in kept] == [expected]

@@ -480,6 +480,32 @@ def _field_of_abbreviations(text: str, rules: SanityRules) -> bool:
     return not any(rules.names.is_name(w.lower()) for w in re.findall(r"[A-Z]+", field.group(1)))
 
 
+_DASH = re.compile(r"[ ]+[-–][ ]+")
+
+
+def _dash_cut(text: str, span: Span, rules: SanityRules) -> Span:
+    """A person's span without a first or last piece between spaced dashes that holds no
+    listed name and no word in title case ("FYI - kim" -> "kim"; not "... Hospital -
+    Somerset"); unchanged when no name list is loaded."""
+    if rules.names is None:
+        return span
+    cuts = list(_DASH.finditer(text, span.start, span.end))
+    if not cuts:
+        return span
+    start, end = span.start, span.end
+
+    def unnamed(a: int, b: int) -> bool:  # no listed name and no word in title case
+        words = [w.group() for w in _WORD.finditer(text, a, b)]
+        titled = any(w[:1].isupper() and not w.isupper() for w in words)
+        return not titled and not any(rules.names.is_name(w.lower()) for w in words)
+
+    if unnamed(start, cuts[0].start()) and not unnamed(cuts[0].end(), end):
+        start = cuts[0].end()
+    elif unnamed(cuts[-1].end(), end) and not unnamed(start, cuts[-1].start()):
+        end = cuts[-1].start()
+    return span if (start, end) == (span.start, span.end) else replace(span, start=start, end=end)
+
+
 _COLON_AFTER = re.compile(r":")  # "Pharm:"; not "@ TonyAbbottMHR :", a tweet's handle
 
 
@@ -726,8 +752,13 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
 
 def _whole_words(text: str, span: Span) -> Span:
     """``span`` widened to the whole of each apostrophe-joined word it cuts ("O" or "'Brien"
-    in "O'Brien" -> "O'Brien")."""
+    in "O'Brien" -> "O'Brien") and of each word it starts or ends inside ("Shawn" in
+    "DeShawn" -> "DeShawn")."""
     start, end = span.start, span.end
+    while 0 < start < end and text[start - 1].isalpha() and text[start].isalpha():
+        start -= 1
+    while start < end < len(text) and text[end].isalpha() and text[end - 1].isalpha():
+        end += 1
     low = max(0, start - _JOINED_REACH)
     for word in _JOINED.finditer(text, low, min(len(text), end + _JOINED_REACH)):
         if word.start() == low and low > 0 and text[low - 1].isalpha():
@@ -913,6 +944,11 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "Dx: CAP" read on from a name in a bed list's row
     if person and _field_name(doc.text, span, words, rules):
         return None  # "Pharm" in "Ruthanne   Pharm: Kofi": the next field's name
+    if person:
+        span = _dash_cut(doc.text, span, rules)  # "FYI - kim": a word and a dash before a name
+        text = doc.span_text(span)
+        words = list(_WORD.finditer(text))
+        lower = [w.group().lower() for w in words]
     filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
     first, last = 0, len(words)
     while first < last - 1 and person and lower[first] in rules.relations:
