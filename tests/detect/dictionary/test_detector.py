@@ -204,6 +204,20 @@ def found(text: str) -> set[tuple[str, str]]:
             "Next appt w/ NP Sandoval; PA-C Jones saw him",
             {("DOCTOR", "Sandoval"), ("DOCTOR", "Jones")},
         ),
+        ("Dr. Rezaei's NP, Kayleigh, called.", {("DOCTOR", "Rezaei"), ("DOCTOR", "Kayleigh")}),
+        # clinicians after the plural title
+        (
+            "Plan per Drs. Lim and Oduya; reviewed w/ Drs Chen & Gallo; Drs. Park, Shah and Iqbal",
+            {
+                ("DOCTOR", "Lim"),
+                ("DOCTOR", "Oduya"),
+                ("DOCTOR", "Chen"),
+                ("DOCTOR", "Gallo"),
+                ("DOCTOR", "Park"),
+                ("DOCTOR", "Shah"),
+                ("DOCTOR", "Iqbal"),
+            },
+        ),
         ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
         # a credential after a name, then a pager: no name after the "role"
         ("Signed: D. Sheehy, RN  Pgr: 89285", {("DOCTOR", "D. Sheehy")}),

@@ -112,7 +112,7 @@ ROLES = (
     r"Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
     # a nurse practitioner's or physician assistant's letters before a name in mixed case ("w/
     # NP Sandoval"; "PA" is also a word of Haitian Creole written in capitals)
-    r"(?:NP|PA|PA-C|APRN|CRNA)(?=[ ]+\p{Lu}\p{Ll})|"
+    r"(?:NP|PA|PA-C|APRN|CRNA)(?=,?[ ]+\p{Lu}\p{Ll})|"
     r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide)"
 )
 RELATIVES = (
@@ -144,6 +144,15 @@ _RULES = (
         # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber)
         rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
         rf"(?P<n>{PARTICLES}{NAME})",
+        0.95,
+    ),
+    (  # two or more clinicians after the plural title ("per Drs. Lim and Oduya", "Drs Chen &
+        # Gallo", "Drs. Park, Shah and Iqbal")
+        "title_doctors",
+        "DOCTOR",
+        rf"(?<![\w.])(?:Drs|DRS)\.?[ ](?P<n>{INITIAL_LAST}|{FIRST_LAST})"
+        rf"(?:[ ]?,[ ](?P<n>{INITIAL_LAST}|{FIRST_LAST}))*"
+        rf"(?:,?[ ](?:and|&|AND)[ ](?P<n>{INITIAL_LAST}|{FIRST_LAST}))?",
         0.95,
     ),
     (  # clergy by their title: neither patient nor clinician, named all the same
