@@ -558,6 +558,8 @@ def test_organizations_by_their_heads(text, expected):
         ("Plans to deliver at Mercy Women's Pavilion.", {"Mercy Women's Pavilion"}),
         ("Dr. Eze at Sunnybrook Pediatrics.", {"Sunnybrook Pediatrics"}),
         ("Follows with Riverside Family Medicine.", {"Riverside Family Medicine"}),
+        ("PCP Dr. Alvarado (Brigham Primary Care at JP)", {"Brigham Primary Care"}),
+        ("consult (Pediatric Cardiology) pending", set()),
         # a kind of service is a department, not a practice
         ("Seen with Pediatric Cardiology, then to Interventional Cardiology", set()),
         ("Follows with Family Medicine and with General Pediatrics.", set()),
