@@ -163,6 +163,7 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Yolanda Briggs",
         ),
         ("Called Mr. Lee", "Mr. Lee", "PATIENT", "Lee"),
+        ("Reviewed w/ Drs Chen & Gallo.", "Drs Chen & Gallo", "PATIENT", "Chen & Gallo"),
         ("spoke with Specialist Dana", "Specialist Dana", "DOCTOR", "Dana"),
         ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
