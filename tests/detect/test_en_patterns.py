@@ -331,6 +331,12 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("now in his early nineties, frail", {("AGE", "nineties")}),
         ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
         ("HISTORY: 71F FROM SOMERVILLE WITH CHF", {("AGE", "71")}),  # in capitals
+        # an age in words after "he is"; an age lived to; not a measure in words
+        (
+            "He is ninety-two and lives alone. Grandmother lived to be 103.",
+            {("AGE", "ninety-two"), ("AGE", "103")},
+        ),
+        ("Pt is forty minutes late; she was twenty percent better", set()),
         ("He will be 91 on his next birthday; dose will be 90 on day 3", {("AGE", "91")}),
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
         ("Age: 92y.", {("AGE", "92")}),
@@ -898,6 +904,17 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
         # a range of months in a year; a dotted date with a short year after a word of dates;
         # an apostrophe before a numeric date's year
         ("Hospitalized Oct-Dec 2102.", {("DATE", "Oct-Dec 2102")}),
+        # a day as an ordinal word; a month in Roman numerals; six digits after a date's cue
+        (
+            "Discharged March second; seen the third of May",
+            {("DATE", "March second"), ("DATE", "the third of May")},
+        ),
+        ("He came second in May; the first of many", set()),
+        ("Surgery on 12.III.2103; Stage III.2103", {("DATE", "12.III.2103")}),
+        (
+            "DOS 030203; DOB: 110438; Ref 040506",
+            {("DATE", "030203"), ("DATE", "110438"), ("IDNUM", "040506")},
+        ),
         ("Last dose: 11.04.03", {("DATE", "11.04.03")}),
         ("Software version 11.04.03; Hgb 12.3.14", set()),
         ("DOB: 1/3/'38", {("DATE", "1/3/'38")}),
