@@ -219,6 +219,12 @@ def found(text: str) -> set[tuple[str, str]]:
             },
         ),
         ("Triage RN: K. Owusu.", {("DOCTOR", "K. Owusu")}),  # "Triage" names no one
+        # a tracking board's row: a room, a name surname first with an initial, the staff
+        (
+            "Rm 12 | Lopez, M | 67F | CP | RN: Beth | MD: Patel",
+            {("PATIENT", "Lopez, M"), ("DOCTOR", "Beth"), ("DOCTOR", "Patel")},
+        ),
+        ("Rm 14 | ANDERSSON, K | 91M | SOB", {("PATIENT", "ANDERSSON, K")}),
         # a credential after a name, then a pager: no name after the "role"
         ("Signed: D. Sheehy, RN  Pgr: 89285", {("DOCTOR", "D. Sheehy")}),
         ("Handed off to night RN, Brittany.", {("DOCTOR", "Brittany")}),

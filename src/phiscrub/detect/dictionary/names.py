@@ -99,7 +99,7 @@ DOCTOR_FIELDS = (
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
     # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
-    r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge[ ](?:RN|Nurse)|HUC)[ \t]*:"
+    r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge[ ](?:RN|Nurse)|HUC|MD)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
@@ -212,8 +212,9 @@ _RULES = (
         "patient_listed",
         "PATIENT",
         rf"(?:(?<![\w])(?:[Bb]aby|BABY)[ ](?:[Bb]oy|[Gg]irl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
-        rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM)[ ]?\d{{1,4}}[A-Z]?[ ]*[(:/-][ ]*)"
-        # "Bed 3 / GONZALEZ, M / 67F"
+        rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM|[Hh]all|HALL)[ ]?\d{{1,4}}[A-Z]?"
+        rf"[ ]*[(:/|-][ ]*)"
+        # "Bed 3 / GONZALEZ, M / 67F", "Rm 12 | Lopez, M | 67F"
         rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})(?!\w|-\w)",
         0.88,
     ),
