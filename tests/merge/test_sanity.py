@@ -102,6 +102,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Lives in Section 8 housing", "Section", "CITY"),
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
+        ("Time  Event  By", "Time", "ORGANIZATION"),  # a column's heading
         ("Dispo: admit to Medicine, Dr. Feinberg", "Medicine", "CITY"),
         # frequent words in lower case read as a place or an organisation in a mixed-case note
         ("Immunizations: Tdap 2099, flu 10/2103", "flu", "ORGANIZATION"),
@@ -571,6 +572,20 @@ def test_every_credential_the_name_rules_know_is_a_credential_here():
 )
 def test_a_code_keeps_its_piece_of_a_field_gap(text, surface, label, kept):
     assert _after(text, surface, label) == kept
+
+
+def test_screen_splits_a_name_at_a_bar_between_columns():
+    from phiscrub.merge.sanity import screen
+
+    text = "Hall 3 | Nguyen | 23F"
+    doc = Document("d", text)
+    kept, _ = screen(doc, [span_of(text, "Hall 3 | Nguyen", "PATIENT")], RULES)
+    assert [doc.span_text(s) for s in kept] == ["Hall 3", "Nguyen"]
+    checked, _ = apply_sanity(doc, kept, RULES)
+    assert [(doc.span_text(s), s.label) for s in checked] == [
+        ("Hall 3", "ROOM"),
+        ("Nguyen", "PATIENT"),
+    ]
 
 
 def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():

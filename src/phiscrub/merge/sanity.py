@@ -715,8 +715,8 @@ def _name_pieces(text: str, span: Span) -> list[Span]:
 
 _FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
 """The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
-_COLUMN_PIECE = re.compile(r"[^\t ]+(?: [^\t ]+)*")
-"""The runs of a text between column gaps (tabs, two spaces and more)."""
+_COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
+"""The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
 
 
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
