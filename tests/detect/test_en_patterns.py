@@ -89,6 +89,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Drawn 2093-03-03T14:22:00.", {("DATE", "2093-03-03")}),
         ("Acct: 44556677-01", {("ACCOUNT", "44556677-01")}),
         ("Works at Google as a coder.", {("ORGANIZATION", "Google")}),
+        ("Works remotely for Wayfair as an analyst.", {("ORGANIZATION", "Wayfair")}),
         ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
         ("Works as a bus driver for the MBTA.", {("ORGANIZATION", "MBTA")}),
         # a hospital by its initials, before its ED or after a cue of place
@@ -117,6 +118,7 @@ def test_finds_formulaic_phi(text, expected):
         "Hospital day #3, POD 2; pod 4 drain out.",
         "BP 120/80-130/85, ratio 1/2/3-4.",
         "Works at Home. Worked at Night since 2 weeks. Works as a nurse at Home.",
+        "Works part-time at Home; works nights at Home",
         "cath: 3/4 vessel disease; s/p 2/3 of the dose; on the 2nd floor for pain",
         "SAH and ICH ED course; LVH ICU stay; DKA ED visit",  # diagnoses' initials
         "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
