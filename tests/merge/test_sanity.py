@@ -102,7 +102,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Lives in Section 8 housing", "Section", "CITY"),
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
-        ("Time  Event  By", "Time", "ORGANIZATION"),  # a column's heading
+        ("Time  Event  By", "Time", "PATIENT"),  # a column's heading
+        # a device's make and model
+        ("Implant: Zimmer NexGen LPS-Flex", "Zimmer NexGen", "PATIENT"),
+        ("Pacemaker: Medtronic Azure XT", "Medtronic Azure XT", "DOCTOR"),
         ("Dispo: admit to Medicine, Dr. Feinberg", "Medicine", "CITY"),
         # frequent words in lower case read as a place or an organisation in a mixed-case note
         ("Immunizations: Tdap 2099, flu 10/2103", "flu", "ORGANIZATION"),
@@ -338,6 +341,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("BIBA from 14 Wendell St apt 3R after", "14 Wendell St apt 3R", "STREET"),
         ("lives at 22 Main street, Quincy", "22 Main street", "STREET"),
         ("Seen by Dr. French today", "French", "DOCTOR"),
+        ("Seen by Abbott Smith today", "Abbott Smith", "DOCTOR"),  # a maker's name, a person's
         ("Dear Marisol:", "Marisol", "PATIENT"),  # a listed name before a colon
         ("pt lives in boston with her son", "boston", "CITY"),  # a note in lower case
         ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced

@@ -161,6 +161,9 @@ class SanityRules:
     place_heads: frozenset[str] = frozenset()
     """Last words that make a person's span a place, LOCATION-OTHER: a school or a house of
     worship ("Oakhurst Elementary")."""
+    makers: frozenset[str] = frozenset()
+    """Makers of devices and implants: a person's span that one starts and no listed name
+    follows is a device's make and model ("Medtronic Azure", "Zimmer NexGen"), dropped."""
     demonyms: frozenset[str] = frozenset()
     """What people of a country are called where the name lists cannot tell ("French",
     "Filipino"); the regular forms ("Cambodian", "Haitian") are read off the countries."""
@@ -231,6 +234,7 @@ _LISTS = (
     "room_words",
     "clause_words",
     "demonyms",
+    "makers",
     "clause_labels",
     "name_inside",
     "lead_words",
@@ -544,6 +548,14 @@ def _name_use(text: str, start: int, end: int, words: Sequence[str], rules: Sani
     following = _NEXT_WORD.match(text, end)
     lower_after = following is not None and following.group(1).islower()
     return not lower_after or _TITLE_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+def _device_model(words: Sequence[str], rules: SanityRules) -> bool:
+    """A maker's name, then words on no name list ("medtronic azure"): a device, not a
+    person; a maker's name alone or before a listed name ("Abbott Smith") is left alone."""
+    if len(words) < 2 or words[0] not in rules.makers or rules.names is None:
+        return False
+    return not any(rules.names.is_name(w) for w in words[1:])
 
 
 _DEMONYM_ENDINGS = ("n", "an", "ian", "ese", "i", "ish")
@@ -975,6 +987,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kept = lower[first:last]
     if all(w in rules.never_alone or w in rules.relations for w in kept):
         return None
+    if person and _device_model(kept, rules):
+        return None  # "Zimmer NexGen": an implant's make and model
     if all(_demonym(w, rules) for w in kept):
         where = (span.start + words[first].start(), span.start + words[last - 1].end())
         if not _name_use(doc.text, *where, kept, rules):
