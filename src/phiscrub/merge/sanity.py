@@ -13,19 +13,19 @@ Rules, in order, for each merged span:
    notation (``notations``, regular expressions: gravidity and parity "G3P2002", TNM stages
    "pT2N1M0") is dropped whatever its label. The screen also widens a person's
    name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
-   on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two); a possessive
-   ("Smith's") is no such word. A DATE in lower case with no digit and no word of
-   ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file"), and a
-   DATE ending in a comma and a lower-case word that names no day or month loses them
-   ("born 1942-12-28, identifier" -> "1942-12-28"). A code
+   on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any
+   word ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in lower
+   case with no digit and no word of ``date_words`` or ``date_names`` (months, seasons,
+   holidays) is dropped ("file"), and a DATE ending in a comma and a lower-case word that
+   names no day or month loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code
    or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
    at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
    shape is checked. An EMAIL without "@" (or "[at]", " at "), a URL with a space or with
    neither a dot nor a slash: dropped ("Edinburgh EH16 4SA", "Depot. Employer: Acme"). A
-   person's span crossing a column gap (a tab, two spaces and more) is split into its
-   pieces ("Beth      Nakamura"); a person's span that is a ``room_words`` word and a code
-   is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
-   LOCATION-OTHER ("Oakhurst Elementary");
+   person's span crossing a column gap (a tab, two spaces and more, a bar) is split into its
+   pieces ("Beth      Nakamura", "Hall 3 | Nguyen"); a person's span that is a
+   ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
+   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -33,8 +33,24 @@ Rules, in order, for each merged span:
      name is left alone unless it is a credential: "CC/if" are someone's initials), and are
      cut before the first function word that follows a name word ("MASSEY FOR A GAIN" ->
      "MASSEY") and at a possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
+   * a person's span that is a field read on from a name ("Dx: CAP"; one unlisted word with
+     a colon right after it: "Pharm:") is dropped; one loses a piece between spaced dashes
+     with no listed name and no word in title case ("FYI - kim" -> "kim"), and a frequent
+     lower-case or heading word before a comma ("Medicine, Farragut" -> "Farragut");
+   * places and organisations (``clause_labels``) end before a word of a clause after a
+     capitalised word (``clause_words`` or any frequent lower-case word but ``name_inside``,
+     street and room words: "Somerville with hx of CHF" -> "Somerville"), keeping a listed
+     place after the cut as a span of its own ("... has said Ireland"), and start after a
+     store's number before a comma, a sentence's verb (``lead_verbs``: "Attended UMass
+     Boston") or a frequent capitalised word and a ``lead_words`` word ("Employed by
+     Raytheon"); in a mixed-case note, one of frequent lower-case words on no place list is
+     dropped ("flu 10/2103");
    * every word a ``never_alone`` or ``relations`` word (or, for people, a credential or
      function word): dropped ("Mallampati II", "mildly dyspneic", "MD", "Grandmother");
+     every word a nationality (``demonyms``, or a country's name with an ending on no name
+     list: "Cambodian"): dropped, unless a listed name stands after a title or before no
+     lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
+     listed name follows: dropped ("Zimmer NexGen");
    * a person's name ending in an eponym (the gazetteers' list) before a word that makes it
      one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
@@ -949,39 +965,14 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     if text.replace(".", "").lower() in rules.credentials:
         return None  # "M.D." read as a place
+    person = span.label in rules.cut_labels
+    piece = _person_piece(doc.text, span, rules) if person else span
+    if piece is None:
+        return None
+    span, text = piece, doc.span_text(piece)
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
-    person = span.label in rules.cut_labels
-    if person and _field_of_abbreviations(text, rules):
-        return None  # "Dx: CAP" read on from a name in a bed list's row
-    if person and _field_name(doc.text, span, words, rules):
-        return None  # "Pharm" in "Ruthanne   Pharm: Kofi": the next field's name
-    if person:
-        span = _dash_cut(doc.text, span, rules)  # "FYI - kim": a word and a dash before a name
-        text = doc.span_text(span)
-        words = list(_WORD.finditer(text))
-        lower = [w.group().lower() for w in words]
-    filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
-    first, last = 0, len(words)
-    while first < last - 1 and person and lower[first] in rules.relations:
-        first += 1  # "neighbor Denise": who a person is to the patient stands before the name
-    while first < last - 1 and person and _ordinary_before_name(text, words, first, rules):
-        first += 1  # "interpreter Jean-Baptiste": a frequent word before a capitalised name
-    if first < last - 1 and person and _ordinary_before_comma(text, words, first, rules):
-        first += 1  # "General Medicine, Farragut 4": a list, not a surname and a first name
-    if span.label in rules.clause_labels:
-        while (
-            last - first > 1
-            and words[first].group().isdigit()
-            and "," in text[words[first].end() : words[first + 1].start()]
-        ):
-            first += 1  # "#10321, Quincy Center": a store's number before its place
-        last = _clause_cut(words, first, last, rules)
-        first = _lead_cut(words, first, last, rules)
-    while first < last and filler[first]:
-        first += 1
-    while last > first and filler[last - 1]:
-        last -= 1
+    first, last = _kept_words(text, words, lower, span.label, rules)
     if first == last:
         return None
     kept = lower[first:last]
@@ -1025,6 +1016,52 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
+
+
+def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
+    """A person's span before its words are weighed: None where it is a field read on from a
+    name in a bed list's row ("Dx: CAP") or the next field's name ("Pharm" in "Ruthanne
+    Pharm: Kofi"), else the span without a piece between dashes that holds no name ("FYI -
+    kim")."""
+    piece = text[span.start : span.end]
+    if _field_of_abbreviations(piece, rules):
+        return None
+    if _field_name(text, span, list(_WORD.finditer(piece)), rules):
+        return None
+    return _dash_cut(text, span, rules)
+
+
+def _kept_words(
+    text: str, words: Sequence[re.Match], lower: Sequence[str], label: str, rules: SanityRules
+) -> tuple[int, int]:
+    """The first and the end of the run of ``words`` (of a span reading ``text``) that the
+    span keeps: a person's without who they are to the patient and a frequent word before the
+    name ("neighbor Denise", "interpreter Jean-Baptiste", "Medicine, Farragut"); a place's or
+    an organisation's without a store's number, a clause after it or a lead before it; and
+    neither with the fillers at its ends."""
+    person = label in rules.cut_labels
+    filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
+    first, last = 0, len(words)
+    while first < last - 1 and person and lower[first] in rules.relations:
+        first += 1  # "neighbor Denise": who a person is to the patient stands before the name
+    while first < last - 1 and person and _ordinary_before_name(text, words, first, rules):
+        first += 1  # "interpreter Jean-Baptiste": a frequent word before a capitalised name
+    if first < last - 1 and person and _ordinary_before_comma(text, words, first, rules):
+        first += 1  # "General Medicine, Farragut 4": a list, not a surname and a first name
+    if label in rules.clause_labels:
+        while (
+            last - first > 1
+            and words[first].group().isdigit()
+            and "," in text[words[first].end() : words[first + 1].start()]
+        ):
+            first += 1  # "#10321, Quincy Center": a store's number before its place
+        last = _clause_cut(words, first, last, rules)
+        first = _lead_cut(words, first, last, rules)
+    while first < last and filler[first]:
+        first += 1
+    while last > first and filler[last - 1]:
+        last -= 1
+    return first, last
 
 
 def _fillers(
@@ -1121,7 +1158,8 @@ def apply_sanity(
             dropped.append(Dropped(span, checked, "sanity"))
         if checked is not None:
             kept.append(checked)
-            if checked.end < span.end and checked.label in rules.cut_labels | rules.clause_labels:
+            named = checked.label in rules.cut_labels or checked.label in rules.clause_labels
+            if checked.end < span.end and named:
                 kept += _name_after_cut(doc.text, checked.end, span, rules)
     if has_overlaps(kept):  # a span widened over a head that another span holds
         merged = merge_spans(kept, "priority")
