@@ -18,6 +18,7 @@ from phiscrub.detect.dictionary.name_words import (
     NEXT_WORD,
     NOT_NAME,
     NOT_SURNAME,
+    PERSON_CUES,
     PLACE_WORDS,
     NameHit,
     Occupied,
@@ -345,11 +346,7 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         yield NameHit(start, end, cued_label(text, start), 0.65, "possessive_first_name")
 
 
-# what a person follows: a question or a message about them ("the CT for J. Delacroix")
-_PERSON_BEFORE = regex.compile(
-    r"(?<![\w])(?:[Ff]or|[Ww]ith|[Tt]o|[Ff]rom|[Bb]y|[Pp]er|cc|[Ss]aw|[Ss]ee|[Ss]een|[Cc]alled|"
-    r"[Tt]old|[Aa]sked|[Pp]aged|[Pp]t|[Pp]atient|[Rr]e:?)[ ]+$"
-)
+_PERSON_BEFORE = regex.compile(rf"(?<![\w]){PERSON_CUES}[ ]+$")
 # a species' epithet after its genus' initial ("S. Aureus", "H. Pylori", "C. Difficile")
 _EPITHET = regex.compile(r"(?:us|ae|is|um|ii|i|ica|ia|ans|ens|ella|ium|es|ax|ex|ile|ata)$")
 

@@ -41,6 +41,12 @@ NOT_SURNAME = word_set(
 
 
 NEXT_WORD = regex.compile(r"[ ]+(\w+)")
+# Words that a person's name follows in a question or a message about them ("the CT for J.
+# Delacroix", "labs for j. rodriguez", "called T. Washington"), in any case
+PERSON_CUES = (
+    r"(?i:for|with|to|from|by|per|cc|about|on|re:?|pt|patient|saw|see|seen|call|called|told|"
+    r"asked|paged)"
+)
 
 
 # Words that make a "First Word" run a place or an institution rather than a person.

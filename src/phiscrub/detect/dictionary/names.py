@@ -32,6 +32,7 @@ from phiscrub.detect.dictionary.name_words import (
     NAME_WORDS,
     NEXT_WORD,
     NOT_NAME,
+    PERSON_CUES,
     PLACE_WORDS,
     SERVICE_WORDS,
     WORD,
@@ -343,8 +344,7 @@ _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
 # An initial and a listed surname in lower case after a word that a person follows ("labs for
 # j. rodriguez"); a species' genus and epithet are no surname ("e. coli", "h. pylori")
 _LOWER_INITIAL_LAST = regex.compile(
-    r"(?<=(?<![\w])(?:for|with|to|on|about|re:?|per|pt|patient|call|called|see|saw|by)[ ]+)"
-    r"\p{Ll}\.[ ]?(?P<last>\p{Ll}{3,})(?![\w'’-])"
+    rf"(?<=(?<![\w]){PERSON_CUES}[ ]+)\p{{Ll}}\.[ ]?(?P<last>\p{{Ll}}{{3,}})(?![\w'’-])"
 )
 _LOWER_TITLE = regex.compile(
     r"(?<![\w'’.-])(?P<title>mr|mrs|ms|miss|dr|rev)\.?[ ](?P<last>\p{Ll}['’]\p{Ll}{2,}|\p{Ll}{2,})"
