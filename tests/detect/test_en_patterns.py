@@ -333,6 +333,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("now in his early nineties, frail", {("AGE", "nineties")}),
         ("ED Triage 14:02 - 54F BIBA from home", {("AGE", "54")}),
         ("HISTORY: 71F FROM SOMERVILLE WITH CHF", {("AGE", "71")}),  # in capitals
+        ("Father: Teodor (deceased, 91), Mother: Ilse (alive, 88)", {("AGE", "91"), ("AGE", "88")}),
+        ("BP (sitting, 88); HR (resting, 72)", set()),
         # an age in words after "he is"; an age lived to; not a measure in words
         (
             "He is ninety-two and lives alone. Grandmother lived to be 103.",
