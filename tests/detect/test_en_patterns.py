@@ -431,6 +431,11 @@ def test_territories_trailing_directions_and_named_employers(text, expected):
             {("HOSPITAL", "St. Brendan's"), ("HOSPITAL", "Saint Luke's")},
         ),
         ("Moved to St. Louis; at St. Mary's Hospital", {("HOSPITAL", "St. Mary's Hospital")}),
+        # the town of a hospital's site after its name, before a stop or a comma
+        (
+            "transferred to Holy Family Methuen. Seen at St. Luke's Bethlehem, PA",
+            {("HOSPITAL", "Holy Family Methuen"), ("HOSPITAL", "St. Luke's Bethlehem")},
+        ),
         ("LAST ADMITTED AT ST. ELIZABETH'S IN 2102", {("HOSPITAL", "ST. ELIZABETH'S")}),
     ],
 )
