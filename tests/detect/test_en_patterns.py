@@ -342,6 +342,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ),
         ("Pt is forty minutes late; she was twenty percent better", set()),
         ("He will be 91 on his next birthday; dose will be 90 on day 3", {("AGE", "91")}),
+        (
+            "she is turning 92 on her birthday; turns 93 on his next birthday",
+            {("AGE", "92"), ("AGE", "93")},
+        ),
         ("She is in her 90's and lives alone", {("AGE", "90's")}),
         ("Age: 92y.", {("AGE", "92")}),
         ("Age: 92.", {("AGE", "92")}),
