@@ -1112,3 +1112,49 @@ def test_an_email_address_spelt_out(text, expected):
 )
 def test_a_school_named_by_its_level(text, expected):
     assert {(label, s) for label, s in found(text) if label == "LOCATION-OTHER"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lives at 4410 Ponce de Leon Ave NE, Atlanta.", {"4410 Ponce de Leon Ave NE"}),
+        ("Home: 77 Martin Luther King Jr. Blvd, Newark", {"77 Martin Luther King Jr. Blvd"}),
+        ("at 15 W. Dr. Martin Luther King Jr. Blvd,", {"15 W. Dr. Martin Luther King Jr. Blvd"}),
+        ("8 O'Connell Street, Dublin; 12 McKinley Ave", {"8 O'Connell Street", "12 McKinley Ave"}),
+        ("Flat 2, 14 Kensington Gardens Sq, London", {"Flat 2", "14 Kensington Gardens Sq"}),
+        # a street's type before its name
+        ("Lives at 23 Rue de la Montagne, Montreal", {"23 Rue de la Montagne"}),
+        ("15 Calle del Sol, Santa Fe", {"15 Calle del Sol"}),
+        ("1200 Avenue of the Americas, Apt 5B, New York", {"1200 Avenue of the Americas, Apt 5B"}),
+        # a dose before words and no street's name after its type
+        ("2 tabs de la Rue; 3 Calle", set()),
+    ],
+)
+def test_streets_named_with_particles_titles_and_types_first(text, expected):
+    assert {s for label, s in found(text) if label == "STREET"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("8 O'Connell St, Dublin 1, D01 T9C2", {"D01 T9C2"}),
+        ("Eircode: A65 F4E2", {"A65 F4E2"}),
+        ("Cork, T12 HXR9 Ireland", {"T12 HXR9"}),
+        # no cue, or a unique identifier of digits alone
+        ("Levels: Ca, C12 2004, K 4.1; vertebra T12 HXR9", set()),
+    ],
+)
+def test_irish_eircodes_after_a_comma_or_their_name(text, expected):
+    assert {s for label, s in found(text) if label == "ZIP"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("transferred from Shady Grove Adventist.", {"Shady Grove Adventist"}),
+        ("admitted to Good Shepherd Lutheran, then", {"Good Shepherd Lutheran"}),
+        ("seen at Lutheran General Hospital", {"Lutheran General Hospital"}),
+    ],
+)
+def test_hospitals_named_for_a_church(text, expected):
+    assert {s for label, s in found(text) if label == "HOSPITAL"} == expected

@@ -66,6 +66,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
+        ("G2P1 at 34w2d by LMP 03/02/2109, EDD 12/07", "EDD", "ORGANIZATION"),  # pregnancy
+        ("Flu 10/12/2103, COVID booster 9/2103", "COVID", "ORGANIZATION"),  # a vaccine
+        ("Patient is Jehovah's Witness", "Jehovah", "PATIENT"),
         ("Royal Infirmary, Edinburgh EH16 4SA", "Edinburgh EH16 4SA", "EMAIL"),  # no @
         ("Depot. Employer: Acme", "Depot. Employer: Acme", "URL"),  # a space, no dot
         ("K 4.1 mmol, BP 120 mmHg", "mmol", "DOCTOR"),  # a unit
