@@ -434,3 +434,27 @@ def test_occupied_ranges_merge_and_answer_overlaps():
     assert not taken.overlaps(8, 10) and not taken.overlaps(25, 40) and not taken.overlaps(0, 5)
     taken.add(8, 10)  # touching ranges join
     assert (taken.starts, taken.ends) == ([5], [25])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a patient named after "is" or "was", or after "patient" in lower case
+        ("needs a new armband; pt is Feodora Lindgren.", {("PATIENT", "Feodora Lindgren")}),
+        ("the patient Ann Lee was seen today", {("PATIENT", "Ann Lee")}),
+        ("Patient is Full Code.", set()),  # frequent words, no name
+        # a surname with an Irish prefix before what a patient has
+        ("Did radiology call back about O'Shaughnessy's CT?", {("PATIENT", "O'Shaughnessy")}),
+    ],
+)
+def test_patients_after_is_and_irish_possessives(text, expected):
+    assert {hit for hit in found(text) if hit[0] in ("PATIENT", "DOCTOR")} == expected
+
+
+def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
+    street = "Lives at 1510 W. Dr. Martin Luther King Jr. Blvd, Tampa"
+    assert [s.source for s in DETECTOR.detect(Document("t", street)) if "title" in s.source] == []
+    bed = "Bed 3 Dr. Lee paged at 0400"  # a number, then a doctor: no street's type after
+    assert [(s.start, s.end, s.source) for s in DETECTOR.detect(Document("t", bed))] == [
+        (10, 13, "dictionary:title_doctor")
+    ]

@@ -138,12 +138,22 @@ AFTER_PATIENT = (
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
 )
 
+# "Dr." after a house number (and a direction) and before a street's type: a street's namesake
+_STREET_NAMESAKE = (
+    r"(?<=\d[ ](?:[NSEW]\.?[ ])?)(?:Dr|DR)\.?[ ](?:[A-Z][\w'’-]*\.?[ ]){1,5}"
+    r"(?i:boulevard|blvd|avenue|ave|street|st|drive|dr|road|rd|way|parkway|pkwy|highway|hwy|"
+    r"lane|ln|place|pl|court|ct)\b"
+)
+
 _RULES = (
     (
         "title_doctor",
         "DOCTOR",
-        # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber)
-        rf"(?<![\w.]){DOCTOR_TITLES}(?:\.[ ]?|[ ])(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
+        # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber), nor a
+        # street named for a doctor after its house number ("1510 W. Dr. Martin Luther King
+        # Jr. Blvd")
+        rf"(?<![\w.])(?!{_STREET_NAMESAKE}){DOCTOR_TITLES}(?:\.[ ]?|[ ])"
+        r"(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
@@ -253,7 +263,7 @@ _RULES = (
     (
         "patient_named",
         "PATIENT",
-        rf"(?<![\w])(?:Patient|PATIENT|Pt\.?)[ ]"
+        rf"(?<![\w])(?:Patient|PATIENT|patient|Pt\.?|pt\.?)(?:[ ](?:is|was))?[ ]"
         rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
         0.88,
     ),
