@@ -69,6 +69,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("G2P1 at 34w2d by LMP 03/02/2109, EDD 12/07", "EDD", "ORGANIZATION"),  # pregnancy
         ("Flu 10/12/2103, COVID booster 9/2103", "COVID", "ORGANIZATION"),  # a vaccine
         ("Patient is Jehovah's Witness", "Jehovah", "PATIENT"),
+        ("Guarantor: Pedro Ferreira   Relationship: Parent", "Parent", "HOSPITAL"),
+        ("Subscriber relationship: Self", "Self", "PATIENT"),
+        ("Subscriber: Maria Santos, ID XKJ448190221", "ID", "STATE"),  # an identifier's cue
         ("Royal Infirmary, Edinburgh EH16 4SA", "Edinburgh EH16 4SA", "EMAIL"),  # no @
         ("Depot. Employer: Acme", "Depot. Employer: Acme", "URL"),  # a space, no dot
         ("K 4.1 mmol, BP 120 mmHg", "mmol", "DOCTOR"),  # a unit
@@ -349,6 +352,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("pt lives in boston with her son", "boston", "CITY"),  # a note in lower case
         ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
+        ("Boise, ID 83702", "ID", "STATE"),  # a state's code before a ZIP code
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

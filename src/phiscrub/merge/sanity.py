@@ -116,6 +116,8 @@ _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
 _POSSESSIVE = re.compile(r"[^\W_]['’]s$")
 _LETTERS = re.compile(r"[^\W\d_]+")
+# an identifier after a state's code: a token with a digit, no ZIP code ("ID XKJ448190221")
+_ID_AFTER = re.compile(r"[ \t]*[#:]?[ \t]*(?!\d{5}(?:-\d{4})?(?![\w-]))(?=[\w-]*\d)[^\W_][\w-]{3,}")
 _STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH": a town
 # a word joined by apostrophes, each part after one of two letters or more ("O'Brien",
 # "D'Angelo"; not "Smith's" or "don't")
@@ -961,6 +963,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         kind = _place_kind(text, rules)
         if kind is not None:
             return span.with_label(kind)
+    if span.label == "STATE" and text in rules.state_codes and _ID_AFTER.match(doc.text, span.end):
+        return None  # "Maria, ID XKJ448190221": an identifier's cue, not Idaho
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     if text.replace(".", "").lower() in rules.credentials:

@@ -443,6 +443,10 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("needs a new armband; pt is Feodora Lindgren.", {("PATIENT", "Feodora Lindgren")}),
         ("the patient Ann Lee was seen today", {("PATIENT", "Ann Lee")}),
         ("Patient is Full Code.", set()),  # frequent words, no name
+        # who holds the insurance; a surname joined by a particle, surname first
+        ("Subscriber: Ferreira dos Santos, Maria, ID", {("PATIENT", "Ferreira dos Santos, Maria")}),
+        ("POLICY HOLDER: DUVALL, MAXINE", {("PATIENT", "DUVALL, MAXINE")}),
+        ("PT NAME: FERREIRA DOS SANTOS, JOAO", {("PATIENT", "FERREIRA DOS SANTOS, JOAO")}),
         # a surname with an Irish prefix before what a patient has
         ("Did radiology call back about O'Shaughnessy's CT?", {("PATIENT", "O'Shaughnessy")}),
     ],

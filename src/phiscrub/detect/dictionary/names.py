@@ -51,9 +51,10 @@ FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
 # not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
-# Practice")
+# Practice"); a surname joined by a particle ("Ferreira dos Santos, Maria")
 LAST_FIRST = (
-    rf"(?>{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?)"
+    rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y)"
+    rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
 )
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
@@ -85,7 +86,10 @@ PATIENT_FIELDS = (
     r"Resident[ ]Name|RESIDENT[ ]NAME|"
     # the names a patient also goes by ('Preferred name: "Xio"')
     r"Preferred[ ][Nn]ame|PREFERRED[ ]NAME|Nickname|NICKNAME|Alias|ALIAS|AKA|"
-    r"Maiden[ ][Nn]ame|MAIDEN[ ]NAME|Goes[ ]by)"
+    r"Maiden[ ][Nn]ame|MAIDEN[ ]NAME|Goes[ ]by|"
+    # who holds or pays for the patient's insurance: the patient or a relative
+    r"Subscriber|SUBSCRIBER|Guarantor|GUARANTOR|Insured|INSURED|Policy[ ]?holder|"
+    r"POLICY[ ]?HOLDER|Responsible[ ]party|RESPONSIBLE[ ]PARTY)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
