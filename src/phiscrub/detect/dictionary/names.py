@@ -46,8 +46,13 @@ from phiscrub.detect.dictionary.name_words import (
 INITIAL = r"\p{Lu}\.?"
 # a nickname in quotes between the names ('Joseph "Joe" Marchetti')
 NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
+# words of a sentence in capitals that no name goes on with ("DR. FITZGERALD AT LOWELL GENERAL")
+CAPS_SMALL = (
+    r"(?:AT|IN|OF|THE|AND|FOR|WITH|FROM|IS|WAS|WHO|ARE|BY|OR|AS|HAS|HAD|BUT|NOT|IF|WILL|CAN|HIS|"
+    r"HER|PRESENTS|REPORTS|STATES)(?![\w'’-])"
+)
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
-    rf"{WORD}(?:[ ](?:{WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
+    rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
 # not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
