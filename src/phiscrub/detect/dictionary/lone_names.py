@@ -67,6 +67,7 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
     r"[Ss]hould|[Cc]ould|[Cc]all|[Cc]alled|[Tt]ell|[Ll]et|[Pp]age|[Nn]otify|[Ii]nform|[Aa]sk|"
     r"[Cc]heck|[Rr]eschedule|[Ss]chedule|F/[Uu]|[Dd]ischarge|[Aa]dmit|"
+    r"(?P<of>(?:[Pp]atient|[Pp]t)[ ]of)|"  # a clinician's patient ("pt of Wexler")
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
@@ -288,7 +289,7 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue
         if _PART_OF_A_NAME.match(text, end):
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
-        label = cued_label(text, start)
+        label = "DOCTOR" if match.group("of") else cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
 
 
