@@ -1161,3 +1161,15 @@ def test_irish_eircodes_after_a_comma_or_their_name(text, expected):
 )
 def test_hospitals_named_for_a_church(text, expected):
     assert {s for label, s in found(text) if label == "HOSPITAL"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # RFC 5322 lets an apostrophe stand in the local part, not first
+        ("Email: swetha.o'leary32@gmail.com |", {"swetha.o'leary32@gmail.com"}),
+        ("mail 'jdoe@x.com' now", {"jdoe@x.com"}),
+    ],
+)
+def test_an_email_address_with_an_apostrophe(text, expected):
+    assert {s for label, s in found(text) if label == "EMAIL"} == expected

@@ -466,3 +466,15 @@ def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
     assert [(s.start, s.end, s.source) for s in DETECTOR.detect(Document("t", bed))] == [
         (10, 13, "dictionary:title_doctor")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sent to her relative in Buffalo Creek.", {("CITY", "Buffalo Creek")}),
+        ("a cousin from Summit Point, WV", {("CITY", "Summit Point")}),
+        ("a cousin from Buffalo, NY", {("CITY", "Buffalo")}),
+    ],
+)
+def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "CITY"} == expected

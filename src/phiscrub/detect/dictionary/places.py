@@ -27,6 +27,11 @@ _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
+# a word after a listed town that makes another town's name ("in Buffalo Creek", "Summit Point")
+TOWN_TAIL = regex.compile(
+    r"[ ](?:Creek|Point|Springs|Falls|Heights|Hills|Valley|Village|Junction|Harbor|Harbour|"
+    r"Beach|City|Ridge|Grove|Bluffs?|Landing|Crossing|Mills?|Gap|Township)(?![\w'’-])"
+)
 PROFESSION_CUE = regex.compile(
     r"(?i:\b(?:works?|worked|working|employed|retired|former|formerly|occupation|job|"
     r"profession|career|trained|is|was|as)\b)[\s:,]*(?:(?:an?|the)\s+)?$"
@@ -119,7 +124,8 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] == ", "):
             yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
         elif hit.value == "CITY" and ((cued and not single_name) or site):
-            yield NameHit(start, end, "CITY", 0.75, "gazetteer_city")
+            tail = TOWN_TAIL.match(text, end)
+            yield NameHit(start, tail.end() if tail else end, "CITY", 0.75, "gazetteer_city")
 
 
 # A place of care named by one word after "at" where care was given ("colonoscopy 2099 at
