@@ -633,3 +633,54 @@ def test_wards_and_schools_read_as_names_become_places_and_emails_keep_their_at(
     doc = Document("d", text)
     kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
     assert [s.label for s in kept] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a field's name tells the kind of what follows it
+        (
+            "Facility: Saint Joseph East | Clinician: Dr A",
+            "Saint Joseph East",
+            "PATIENT",
+            [("Saint Joseph East", "HOSPITAL")],
+        ),
+        (
+            "Organisation: Bryn-Y-Neuadd Hospital | Clinician",
+            "Bryn-Y-Neuadd",
+            "PATIENT",
+            [("Bryn-Y-Neuadd Hospital", "HOSPITAL")],
+        ),  # widened over its head word
+        ("Lives alone.\nEmployer: Raytheon", "Raytheon", "PATIENT", [("Raytheon", "ORGANIZATION")]),
+        (
+            "Seen in the Lab: Kowalski, Irena",
+            "Kowalski",
+            "PATIENT",
+            [("Kowalski", "PATIENT")],
+        ),  # the field stands mid-line, no line's start or bar
+        # what a person does, after an age written "N-year-old"; the name before it stays
+        (
+            "Kember Pepi is a 76-year-old Auto Electrician at Shorter",
+            "Auto Electrician",
+            "PATIENT",
+            [("Auto Electrician", "PROFESSION")],
+        ),
+        (
+            "Artur Small is a 81-year-old Architect at Walton",
+            "Architect at Walton",
+            "PATIENT",
+            [("Architect", "PROFESSION")],
+        ),
+        (
+            "Taliha Cooper is a 87-year-old carpenter",
+            "Taliha Cooper",
+            "PATIENT",
+            [("Taliha Cooper", "PATIENT")],
+        ),
+        ("a 45-year-old seen by Dr. Carpenter", "Carpenter", "DOCTOR", [("Carpenter", "DOCTOR")]),
+    ],
+)
+def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
+    doc = Document("d", text)
+    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in spans] == kept

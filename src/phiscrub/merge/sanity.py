@@ -92,7 +92,12 @@ Rules, in order, for each merged span:
    ("Beth Israel Deaconess") or in an end word (``institution_ends``: "Mercy General")
    with no capitalised word after it. One that is an insurer, a pharmacy chain or a
    laboratory known by its name alone (``organizations``: "UnitedHealthcare") becomes
-   ORGANIZATION.
+   ORGANIZATION. One that is the value of a field, at its line's start or after a bar, takes
+   the field's kind: HOSPITAL after ``hospital_fields`` ("Facility: Saint Joseph East"),
+   ORGANIZATION after ``organization_fields`` ("Employer: Raytheon"), keeping the extent the
+   head words give it. Before that, a person's span after an age written "N-year-old" (units
+   in ``age_units``) and capitalised words is a PROFESSION, ending before a lower-case word
+   ("a 76-year-old Auto Electrician at ..."): names stand before an age, jobs after it.
 
 What it drops or cuts is returned with the spans, as the merge policies record their drops.
 """
@@ -204,6 +209,17 @@ class SanityRules:
     room_words: frozenset[str] = frozenset()
     """Words that name a ward, room or bed before its code: a person's span that is one of
     them and a code is a ROOM ("Ward 7B")."""
+    hospital_fields: frozenset[str] = frozenset()
+    """Fields whose value is a place of care ("Facility:", "Laboratory:"): a name or place
+    span (of ``institution_labels``) right after one, at a line's start or after a bar, is a
+    HOSPITAL."""
+    organization_fields: frozenset[str] = frozenset()
+    """Fields whose value is an organisation ("Employer:"): such a span after one is an
+    ORGANIZATION."""
+    age_units: frozenset[str] = frozenset()
+    """Units of an age written "N-year-old" ("year", "month"): a person's span right after
+    such an age, capitalised words between, is what the person does, a PROFESSION ("a
+    76-year-old Auto Electrician", "an 87-year-old Carpenter"); names stand before an age."""
     medicines: frozenset[str] = frozenset()
     """Medicines written capitalised; a person's name ends before one ("give Ibrahim
     Tylenol")."""
@@ -270,6 +286,9 @@ _LISTS = (
     "never_in_dates",
     "clinical_endings",
     "name_particles",
+    "hospital_fields",
+    "organization_fields",
+    "age_units",
 )
 _LABEL_LISTS = (
     "word_labels",
@@ -800,6 +819,37 @@ def _whole_words(text: str, span: Span) -> Span:
     return replace(span, start=start, end=end)
 
 
+_LOWER_WORD = re.compile(r"[ ]+[a-z]")
+_FIELD_BEFORE = re.compile(r"(?:^|\|)[ \t]*([^\W\d_]+)[ \t]*:[ \t]*$")
+_FIELD_REACH = 60  # how far before a span its field's name is looked for
+
+
+def _field_label(text: str, start: int, rules: SanityRules) -> str | None:
+    """HOSPITAL or ORGANIZATION for a span that is the value of a field naming one, at its
+    line's start or after a bar ("Facility: Saint Joseph East", "| Employer: Acme")."""
+    if not (rules.hospital_fields or rules.organization_fields):
+        return None
+    line = text.rfind("\n", 0, start) + 1
+    before = text[max(line, start - _FIELD_REACH) : start]
+    found = _FIELD_BEFORE.search(before)
+    if found is None or (found.start() == 0 and line < start - _FIELD_REACH):
+        return None  # a line's start cut off by the reach is no line's start
+    name = found.group(1).lower()
+    if name in rules.hospital_fields:
+        return "HOSPITAL"
+    return "ORGANIZATION" if name in rules.organization_fields else None
+
+
+def _after_age(text: str, start: int, rules: SanityRules) -> bool:
+    """Whether a span at ``start`` follows an age written "N-year-old" and capitalised words
+    (``age_units``)."""
+    if not rules.age_units:
+        return False
+    units = "|".join(sorted(map(re.escape, rules.age_units)))
+    aged = re.compile(rf"\b\d{{1,3}}[- ](?:{units})s?[- ]old[ ](?:[A-Z][\w'’-]*[ ])*$")
+    return aged.search(text, max(0, start - _FIELD_REACH), start) is not None
+
+
 def _eponym_use(text: str, start: int, end: int, word: str, rules: SanityRules) -> bool:
     """``word`` (``text[start:end]``) is an eponym that the next word makes one ("Allen
     test"), with no title before it ("Dr. Wells")."""
@@ -951,12 +1001,19 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label("ROOM")
     if span.label in rules.cut_labels and text.split()[-1].lower() in rules.place_heads:
         return span.with_label("LOCATION-OTHER")
+    if span.label in rules.cut_labels and _after_age(doc.text, span.start, rules):
+        lower = _LOWER_WORD.search(text)  # "Architect at Walton": the job ends before "at"
+        end = span.start + lower.start() if lower else span.end
+        return replace(span, end=end, label="PROFESSION")
     if span.label in rules.institution_labels:
+        field = _field_label(doc.text, span.start, rules)  # "Facility: ..." names its kind
         listed = " ".join(text.lower().split()) in rules.organizations
         if not (listed and span.label == "ORGANIZATION"):  # an insurer named "... Health Care"
             institution = _institution(doc.text, span, rules)
             if institution is not None:
-                return institution
+                return institution.with_label(field) if field else institution
+        if field is not None:
+            return span.with_label(field)
         if listed:
             return span.with_label("ORGANIZATION")
     if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
