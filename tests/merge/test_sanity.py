@@ -684,3 +684,52 @@ def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
     doc = Document("d", text)
     spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
     assert [(doc.span_text(s), s.label) for s in spans] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        (
+            "reviewed at Baptist Health Medical Center-Stuttgart.",
+            "Baptist Health Medical Center-Stuttgart",
+            "CITY",
+            [("Baptist Health Medical Center-Stuttgart", "HOSPITAL")],
+        ),
+        (
+            "at St Luke's Hospital - Monroe Campus.",
+            "Monroe Campus",
+            "CITY",
+            [("Monroe Campus", "HOSPITAL")],
+        ),
+        (
+            "Arrival at Hospital Menonita Ponce.",
+            "Hospital Menonita Ponce",
+            "CITY",
+            [("Hospital Menonita Ponce", "HOSPITAL")],
+        ),
+        (
+            "reviewed at Ochsner St Mary.",
+            "Ochsner St Mary",
+            "CITY",
+            [("Ochsner St Mary", "HOSPITAL")],
+        ),
+        # a person named like a listed institution stays a person; a name before a comma and
+        # a hospital with its site is no hospital's name
+        (
+            "seen by Mayo Lindqvist today",
+            "Mayo Lindqvist",
+            "PATIENT",
+            [("Mayo Lindqvist", "PATIENT")],
+        ),
+        (
+            "From: Dr Amorae Depalmo, Baptist Health - Van Buren",
+            "Depalmo, Baptist Health - Van Buren",
+            "DOCTOR",
+            [("Depalmo, Baptist Health - Van Buren", "DOCTOR")],
+        ),
+    ],
+)
+def test_hospitals_with_their_sites(text, surface, label, kept):
+    doc = Document("d", text)
+    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in spans] == kept

@@ -90,7 +90,10 @@ Rules, in order, for each merged span:
    Edinburgh"), a listed institution known by its name alone
    (``institutions``: "Kaiser Permanente"), or a run of two words or more ending in a head
    ("Beth Israel Deaconess") or in an end word (``institution_ends``: "Mercy General")
-   with no capitalised word after it. One that is an insurer, a pharmacy chain or a
+   with no capitalised word after it; a run ending in a head, a dash and its site ("Baptist
+   Health Medical Center-Stuttgart"), one that "Hospital" starts as Spanish names them
+   ("Hospital Menonita Ponce"), and a place or organisation that a listed institution starts
+   before its site ("Ochsner St Mary"). One that is an insurer, a pharmacy chain or a
    laboratory known by its name alone (``organizations``: "UnitedHealthcare") becomes
    ORGANIZATION. One that is the value of a field, at its line's start or after a bar, takes
    the field's kind: HOSPITAL after ``hospital_fields`` ("Facility: Saint Joseph East"),
@@ -870,9 +873,10 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     """A HOSPITAL span for a name or place span that names an institution (rule 4): a place
     after a head and "of" ("Royal Infirmary of Edinburgh"), a piece of a capitalised run that
     names one (``_inside_institution_name``), a run that a head follows, widened over it
-    ("Spaulding" + " Rehab"), one of ``institutions`` ("Kaiser Permanente"), a run ending in a
-    head ("Beth Israel Deaconess"; the words of ``institution_ends`` such as "General" only
-    with no capitalised word after); else None. An organisation ending in a head that ends
+    ("Spaulding" + " Rehab"), one of ``institutions`` ("Kaiser Permanente"), alone or before
+    its site when no person's label, a run ending in a head before a dash and its site, one
+    starting with "Hospital", a run ending in a head ("Beth Israel Deaconess"; the words of
+    ``institution_ends`` such as "General" only with no capitalised word after); else None. An organisation ending in a head that ends
     companies' names too ("Abt Associates") or in an end word ("First Baptist") stays one."""
     surface = " ".join(text[span.start : span.end].split())
     words = surface.lower().split()
@@ -887,6 +891,13 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
         return widened
     if " ".join(words) in rules.institutions:
         return span.with_label("HOSPITAL")
+    if span.label not in rules.cut_labels and _listed_then_site(words, surface, rules):
+        return span.with_label("HOSPITAL")  # "Ochsner St Mary", not a person ("Dr. Mayo Lee")
+    site = _DASHED_SITE.fullmatch(surface)  # "Robert Wood Johnson University Hospital - Somerset"
+    if site is not None and _ends_in(site.group(1).lower().split(), rules.institution_heads):
+        return span.with_label("HOSPITAL")
+    if len(words) > 1 and words[0] == "hospital" and surface.istitle():
+        return span.with_label("HOSPITAL")  # "Hospital Menonita Ponce", as Spanish names them
     company = span.label == "ORGANIZATION"  # "Abt Associates", "First Baptist": no hospitals
     heads = rules.institution_heads - _COMPANY_HEADS if company else rules.institution_heads
     if len(words) > 1 and _ends_in(words, heads):
@@ -895,6 +906,18 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     if len(words) > 1 and words[-1] in rules.institution_ends and not capital_after:
         return None if company else span.with_label("HOSPITAL")
     return None
+
+
+_DASHED_SITE = re.compile(r"([^,]+?)[ ]?[-–][ ]?[A-Z][\w'’.]*(?:[ ][A-Z][\w'’.]*)?")
+
+
+def _listed_then_site(words: Sequence[str], surface: str, rules: SanityRules) -> bool:
+    """A listed institution known by its name alone, then its site in capitalised words."""
+    rest = surface.split()
+    return any(
+        " ".join(words[:k]) in rules.institutions and all(w[:1].isupper() for w in rest[k:])
+        for k in range(1, len(words))
+    )
 
 
 _RUN_AFTER = re.compile(r"[ ]((?:[A-Z][\w'’&.]*)(?:-[A-Z][\w'’&.]*)*)")
