@@ -876,8 +876,9 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
     ("Spaulding" + " Rehab"), one of ``institutions`` ("Kaiser Permanente"), alone or before
     its site when no person's label, a run ending in a head before a dash and its site, one
     starting with "Hospital", a run ending in a head ("Beth Israel Deaconess"; the words of
-    ``institution_ends`` such as "General" only with no capitalised word after); else None. An organisation ending in a head that ends
-    companies' names too ("Abt Associates") or in an end word ("First Baptist") stays one."""
+    ``institution_ends`` such as "General" only with no capitalised word after); else None.
+    An organisation ending in a head that ends companies' names too ("Abt Associates") or in
+    an end word ("First Baptist") stays one."""
     surface = " ".join(text[span.start : span.end].split())
     words = surface.lower().split()
     head = _HEAD_OF.search(text, max(0, span.start - _HEAD_OF_REACH), span.start)
