@@ -1154,6 +1154,9 @@ def test_irish_eircodes_after_a_comma_or_their_name(text, expected):
         ("transferred from Shady Grove Adventist.", {"Shady Grove Adventist"}),
         ("admitted to Good Shepherd Lutheran, then", {"Good Shepherd Lutheran"}),
         ("seen at Lutheran General Hospital", {"Lutheran General Hospital"}),
+        # the legal entity's word after the head
+        ("at Guam Memorial Hospital Authority. Emergency", {"Guam Memorial Hospital Authority"}),
+        ("Lab: Porter Hospital Inc | Report", {"Porter Hospital Inc"}),
         # in capitals after AT, FROM or TO; no small word as the name
         ("PCP IS DR. FITZGERALD AT LOWELL GENERAL.", {"LOWELL GENERAL"}),
         ("SEEN AT THE GENERAL. ADMITTED TO SURGERY GENERAL WARD", set()),

@@ -733,3 +733,35 @@ def test_hospitals_with_their_sites(text, surface, label, kept):
     doc = Document("d", text)
     spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
     assert [(doc.span_text(s), s.label) for s in spans] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        (
+            "at Guam Memorial Hospital Authority. Emergency contact",
+            "Authority. Emergency",
+            "ORGANIZATION",
+            [("Authority", "ORGANIZATION")],
+        ),
+        (
+            "Works for Acme Widgets Inc. Lives alone",
+            "Acme Widgets Inc. Lives",
+            "ORGANIZATION",
+            [("Acme Widgets Inc", "ORGANIZATION")],
+        ),
+        # an abbreviation's stop is no sentence's end
+        (
+            "Seen at Mass. General Hospital",
+            "Mass. General Hospital",
+            "HOSPITAL",
+            [("Mass. General Hospital", "HOSPITAL")],
+        ),
+    ],
+)
+def test_a_place_or_organisation_ends_at_a_sentence_end_after_a_name_word(
+    text, surface, label, kept
+):
+    doc = Document("d", text)
+    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in spans] == kept

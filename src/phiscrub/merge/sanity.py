@@ -822,6 +822,9 @@ def _whole_words(text: str, span: Span) -> Span:
     return replace(span, start=start, end=end)
 
 
+# a sentence's end inside a name: after a capitalised word of six letters or more, or a company's
+# suffix (not "St. Luke's", "Mass. General"; after a lower-case word the span is no name at all)
+_STOP_INSIDE = re.compile(r"\b(?:[A-Z][^\W\d_]{5,}|Inc|Ltd|Corp|Co|LLC|PLC|LLP)(\.)[ ]+(?=[A-Z])")
 _LOWER_WORD = re.compile(r"[ ]+[a-z]")
 _FIELD_BEFORE = re.compile(r"(?:^|\|)[ \t]*([^\W\d_]+)[ \t]*:[ \t]*$")
 _FIELD_REACH = 60  # how far before a span its field's name is looked for
@@ -1048,6 +1051,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "Maria, ID XKJ448190221": an identifier's cue, not Idaho
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
+    if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(text)):
+        span = replace(span, end=span.start + stop.start(1))  # "Authority. Emergency contact"
+        text = doc.span_text(span)
     if text.replace(".", "").lower() in rules.credentials:
         return None  # "M.D." read as a place
     person = span.label in rules.cut_labels
