@@ -447,6 +447,9 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("Subscriber: Ferreira dos Santos, Maria, ID", {("PATIENT", "Ferreira dos Santos, Maria")}),
         ("POLICY HOLDER: DUVALL, MAXINE", {("PATIENT", "DUVALL, MAXINE")}),
         ("PT NAME: FERREIRA DOS SANTOS, JOAO", {("PATIENT", "FERREIRA DOS SANTOS, JOAO")}),
+        # a given name that is also a word, before a surname in capitals
+        ("Patient: Deep PATERSON", {("PATIENT", "Deep PATERSON")}),
+        ("Patient: Deep Paterson", {("PATIENT", "Paterson")}),
         # a clinician whose patient someone is
         ("Rm 7 -- fall risk -- pt of Wexler", {("DOCTOR", "Wexler")}),
         # a name in capitals does not run on over a small word

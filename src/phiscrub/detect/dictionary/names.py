@@ -371,6 +371,9 @@ _LOWER_TITLE = regex.compile(
 )
 
 
+_CAPITALS = regex.compile(r"\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*")
+
+
 def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] | None:
     """Drop leading and trailing words that are not name words; None when nothing is left."""
     words = [m for m in NAME_WORDS.finditer(text, start, end)]
@@ -385,7 +388,14 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
             return low not in NOT_NAME
         return low not in NOT_NAME and low not in gaz.common_words
 
-    while words and not name_like(words[0]):
+    # a given name that is also a word before a surname in capitals ("Deep PATERSON"): the
+    # capitals say how the name is written, so the first word is kept
+    surname_in_capitals = (
+        len(words) == 2
+        and words[0].group().istitle()
+        and _CAPITALS.fullmatch(words[1].group()) is not None
+    )
+    while words and not name_like(words[0]) and not surname_in_capitals:
         words.pop(0)
     while words and not name_like(words[-1]):
         words.pop()
