@@ -1176,3 +1176,16 @@ def test_hospitals_named_for_a_church(text, expected):
 )
 def test_an_email_address_with_an_apostrophe(text, expected):
     assert {s for label, s in found(text) if label == "EMAIL"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # digits in spaced groups after a bare "member", "policy" or "subscriber"
+        ("payer id 60054, member 887 412 090", {"887 412 090"}),
+        ("policy 2104 0091 2234 active", {"2104 0091 2234"}),
+        ("a member 3 2 1 of the team", set()),
+    ],
+)
+def test_a_plan_id_in_spaced_groups_after_a_bare_cue(text, expected):
+    assert {s for label, s in found(text) if label == "HEALTHPLAN"} == expected
