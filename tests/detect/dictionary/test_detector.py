@@ -454,6 +454,7 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("Rm 7 -- fall risk -- pt of Wexler", {("DOCTOR", "Wexler")}),
         # a name in capitals does not run on over a small word
         ("PCP IS DR. FITZGERALD AT LOWELL GENERAL.", {("DOCTOR", "FITZGERALD")}),
+        ("HER SON OBINNA LIVES IN HOUSTON.", {("PATIENT", "OBINNA")}),
         # a surname with an Irish prefix before what a patient has
         ("Did radiology call back about O'Shaughnessy's CT?", {("PATIENT", "O'Shaughnessy")}),
     ],

@@ -49,7 +49,8 @@ NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
 # words of a sentence in capitals that no name goes on with ("DR. FITZGERALD AT LOWELL GENERAL")
 CAPS_SMALL = (
     r"(?:AT|IN|OF|THE|AND|FOR|WITH|FROM|IS|WAS|WHO|ARE|BY|OR|AS|HAS|HAD|BUT|NOT|IF|WILL|CAN|HIS|"
-    r"HER|PRESENTS|REPORTS|STATES)(?![\w'’-])"
+    r"HER|PRESENTS|REPORTS|STATES|LIVES|LIVED|WORKS|WORKED|CALLED|SAYS|SAID|VISITS|VISITED|DIED|"
+    r"PASSED)(?![\w'’-])"
 )
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
