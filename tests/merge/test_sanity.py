@@ -69,6 +69,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("G2P1 at 34w2d by LMP 03/02/2109, EDD 12/07", "EDD", "ORGANIZATION"),  # pregnancy
         ("Flu 10/12/2103, COVID booster 9/2103", "COVID", "ORGANIZATION"),  # a vaccine
         ("Patient is Jehovah's Witness", "Jehovah", "PATIENT"),
+        ("Comment: Hemolyzed specimen, recollect", "Hemolyzed", "PATIENT"),  # a clinical state
+        ("Verified by: T. Nakashima, MT(ASCP)", "ASCP", "HOSPITAL"),  # a credential
         ("Guarantor: Pedro Ferreira   Relationship: Parent", "Parent", "HOSPITAL"),
         ("Subscriber relationship: Self", "Self", "PATIENT"),
         ("Subscriber: Maria Santos, ID XKJ448190221", "ID", "STATE"),  # an identifier's cue
