@@ -428,3 +428,25 @@ def test_roles_take_a_names_role_from_the_dictionarys_context_rules(roles, label
     finally:
         registry.detectors.unregister("every-name-a-patient")
     assert [(text[s.start : s.end], s.label) for s in spans] == [("Hiroshi Tanaka", label)]
+
+
+def test_carriage_returns_are_read_as_line_ends_and_offsets_kept():
+    from phiscrub.pipeline.core import detection_view
+
+    unix = "Patient: Ann Lee\nAddress: 12 Oak St, Jamestown\nPhone: 617-555-0100\n"
+    expected = [
+        ("PATIENT", "Ann Lee"),
+        ("STREET", "12 Oak St"),
+        ("CITY", "Jamestown"),
+        ("PHONE", "617-555-0100"),
+    ]
+    pipeline = load_pipeline("rules")
+    for text in (unix, unix.replace("\n", "\r\n"), unix.replace("\n", "\r")):
+        doc = Document("d", text)
+        annotated = pipeline.annotate(doc)
+        assert annotated.text == text  # the note itself is left as it was
+        assert [(s.label, text[s.start : s.end]) for s in annotated.spans] == expected
+    view = detection_view(Document("d", "a\r\nb\rc"))
+    assert view.text == "a \nb\nc"
+    plain = Document("d", "a\nb")
+    assert detection_view(plain) is plain

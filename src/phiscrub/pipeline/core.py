@@ -189,12 +189,14 @@ class Pipeline:
 
     def first_pass(self, doc: Document) -> list[Span]:
         """Every detector's spans for ``doc``, unmerged."""
+        doc = detection_view(doc)
         return [span for detector in self.detectors for span in detector.detect(doc)]
 
     def first_pass_many(self, docs: Sequence[Document]) -> list[list[Span]]:
         """``first_pass`` of several documents; detectors that tag in batches (``detect_many``,
         the neural tagger) get them all at once."""
         found: list[list[Span]] = [[] for _ in docs]
+        docs = [detection_view(doc) for doc in docs]
         for detector in self.detectors:
             for spans, answer in zip(found, detect_batch(detector, docs), strict=True):
                 spans += answer
@@ -210,7 +212,7 @@ class Pipeline:
         (added to ``into`` when given, so that notes can come one at a time)."""
         settings = self.config.two_pass
         return build_patient_dictionary(
-            notes,
+            ((detection_view(doc), spans) for doc, spans in notes),
             frozenset(settings.labels),
             settings.min_score,
             self.config.language,
@@ -227,7 +229,7 @@ class Pipeline:
         """Detect and merge; with a patient ``dictionary``, its matches join the raw spans
         (``raw``: first-pass spans already computed for ``doc``). Text is read as one note
         named ``note``."""
-        doc = as_document(doc)
+        doc = detection_view(as_document(doc))
         spans = list(raw) if raw is not None else self.first_pass(doc)
         if dictionary is not None:
             spans += dictionary.find(doc, TWO_PASS_SOURCE, self.config.two_pass.score)
@@ -421,6 +423,16 @@ def _settle_heap() -> None:
         _SETTLED.append(True)
         gc.collect()
         gc.freeze()
+
+
+def detection_view(doc: Document) -> Document:
+    """``doc`` as the detectors read it: each carriage return as whitespace of the same length
+    ("\\r\\n" as " \\n", a lone "\\r" as "\\n"), so that notes with Windows or old Mac line
+    ends are read as notes with Unix ones and every offset stays that of the original text."""
+    if "\r" not in doc.text:
+        return doc
+    text = doc.text.replace("\r\n", " \n").replace("\r", "\n")
+    return dataclasses.replace(doc, text=text)
 
 
 def as_document(note: Document | str, doc_id: str = "note") -> Document:
