@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import json
+import re
 import shutil
 import warnings
 from collections import defaultdict
@@ -425,13 +426,25 @@ def _settle_heap() -> None:
         gc.freeze()
 
 
+_UNUSUAL_SPACE = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+# the space separators of Unicode other than the space itself, each read as a space
+_SPACES = str.maketrans(
+    dict.fromkeys(
+        "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+        "\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
+        " ",
+    )
+)
+
+
 def detection_view(doc: Document) -> Document:
-    """``doc`` as the detectors read it: each carriage return as whitespace of the same length
-    ("\\r\\n" as " \\n", a lone "\\r" as "\\n"), so that notes with Windows or old Mac line
-    ends are read as notes with Unix ones and every offset stays that of the original text."""
-    if "\r" not in doc.text:
+    """``doc`` as the detectors read it, every character where it was: a carriage return as
+    a line end ("\\r\\n" as " \\n", a lone "\\r" as "\\n") and a no-break or other
+    Unicode space as a space, so that notes from Windows, word processors or web pages
+    ("Dr.&nbsp;Lee") read as plain text does. The note itself is left as it was."""
+    if _UNUSUAL_SPACE.search(doc.text) is None:
         return doc
-    text = doc.text.replace("\r\n", " \n").replace("\r", "\n")
+    text = doc.text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
     return dataclasses.replace(doc, text=text)
 
 
