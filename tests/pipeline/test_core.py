@@ -442,13 +442,14 @@ def test_carriage_returns_and_no_break_spaces_are_read_as_plain_text_offsets_kep
     ]
     pipeline = load_pipeline("rules")
     no_break = unix.replace("Ann Lee", "Ann\u00a0Lee").replace(" Oak", "\u202fOak")
+    no_break = no_break.replace("617-555-0100", "617\u2010555\u20110100")  # Unicode hyphens
     for text in (unix, unix.replace("\n", "\r\n"), unix.replace("\n", "\r"), no_break):
         doc = Document("d", text)
         annotated = pipeline.annotate(doc)
         assert annotated.text == text  # the note itself is left as it was
         found = [(s.label, detection_view(annotated).span_text(s)) for s in annotated.spans]
         assert found == expected
-    view = detection_view(Document("d", "a\r\nb\rc\u00a0d\u2009e\u3000f"))
-    assert view.text == "a \nb\nc d e f"
+    view = detection_view(Document("d", "a\r\nb\rc\u00a0d\u2009e\u3000f\u2010g\u2212h"))
+    assert view.text == "a \nb\nc d e f-g-h"
     plain = Document("d", "a\nb")
     assert detection_view(plain) is plain

@@ -426,7 +426,7 @@ def _settle_heap() -> None:
         gc.freeze()
 
 
-_UNUSUAL_SPACE = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_UNUSUAL = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2010-\u2012\u2212]")
 # the space separators of Unicode other than the space itself, each read as a space
 _SPACES = str.maketrans(
     dict.fromkeys(
@@ -434,15 +434,18 @@ _SPACES = str.maketrans(
         "\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
         " ",
     )
+    # hyphens, the figure dash and the minus sign, read as the hyphen-minus ("617‐555‐0100")
+    | dict.fromkeys("\u2010\u2011\u2012\u2212", "-")
 )
 
 
 def detection_view(doc: Document) -> Document:
     """``doc`` as the detectors read it, every character where it was: a carriage return as
-    a line end ("\\r\\n" as " \\n", a lone "\\r" as "\\n") and a no-break or other
-    Unicode space as a space, so that notes from Windows, word processors or web pages
-    ("Dr.&nbsp;Lee") read as plain text does. The note itself is left as it was."""
-    if _UNUSUAL_SPACE.search(doc.text) is None:
+    a line end ("\\r\\n" as " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode
+    space as a space and a Unicode hyphen or minus as "-", so that notes from Windows, word
+    processors or web pages ("Dr.&nbsp;Lee", "617‐555‐0100") read as plain text does. The
+    note itself is left as it was."""
+    if _UNUSUAL.search(doc.text) is None:
         return doc
     text = doc.text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
     return dataclasses.replace(doc, text=text)
