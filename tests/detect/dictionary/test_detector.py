@@ -482,3 +482,21 @@ def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
 )
 def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):
     assert {hit for hit in found(text) if hit[0] == "CITY"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a note all in lower case: names after fields, contacts and relations
+        (
+            "emergency contact: hall rogman. re: einer cachia",
+            {("PATIENT", "hall rogman"), ("PATIENT", "einer cachia")},
+        ),
+        ("family update given to kilyam breschini today", {("PATIENT", "kilyam breschini")}),
+        # no title read into a verb ("miss"), nor a lone word; mixed case as before
+        ("dzeko penalty miss will be top post", set()),
+        ("Emergency contact: hall rogman.", set()),
+    ],
+)
+def test_names_after_cues_in_a_note_in_lower_case(text, expected):
+    assert {hit for hit in found(text) if hit[0] in ("PATIENT", "DOCTOR")} == expected

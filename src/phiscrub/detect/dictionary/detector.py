@@ -4,12 +4,30 @@ from __future__ import annotations
 
 from phiscrub.detect.base import TextMemo
 from phiscrub.detect.dictionary.gazetteers import gazetteers
-from phiscrub.detect.dictionary.names import find_names
+from phiscrub.detect.dictionary.name_words import Occupied
+from phiscrub.detect.dictionary.names import context_names, find_names
 from phiscrub.detect.dictionary.places import find_care_sites, find_places, find_professions
 from phiscrub.detect.dictionary.tables import table_hits
+from phiscrub.detect.rules.detector import LOWER_CASE, title_cased
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
+
+_TWIN_RULES = frozenset({"field_patient", "field_doctor", "contact", "relative"})
+"""The context rules read in a lower-case note's twin: cues that are fields, contacts and
+relations; not titles ("miss will" is no "Miss Will") nor lone words."""
+
+
+def _lower_case_twin(text: str) -> str | None:
+    """The title-cased twin of a note all in lower case (at most 2% of its letters capitals;
+    ``title_cased``), else None: a note in capitals has its names in capitals, which the name
+    rules read as they stand."""
+    twin = title_cased(text)
+    if twin is None:
+        return None
+    upper = sum(1 for c in text if c.isupper())
+    return twin if upper <= LOWER_CASE * sum(1 for c in text if c.isalpha()) else None
+
 
 _FOUND = TextMemo()  # language and text -> hits, whatever the detector's name and labels
 
@@ -44,10 +62,22 @@ class DictionaryDetector:
         gaz = gazetteers(self.language)
         load_frequencies("en")  # the lone-name rules weigh words by their English frequency
         tokens = tokenize(text)  # shared by the place and profession gazetteers
-        return (
+        hits = (
             *find_names(text, gaz),
             *find_places(text, tokens, self.language),
             *find_care_sites(text, self.language),
             *find_professions(text, tokens, self.language),
             *table_hits(text, gaz),
         )
+        twin = _lower_case_twin(text) if self.language == "en" else None
+        if twin is None:
+            return hits
+        # a note all in lower case: names after their cues, read in its title-cased twin
+        # ("emergency contact: hall rogman"), where no name stands yet
+        taken = Occupied([(h.start, h.end) for h in hits if h.label in ("PATIENT", "DOCTOR")])
+        cued = [
+            h
+            for h in context_names(twin, gaz)
+            if h.rule in _TWIN_RULES and not taken.overlaps(h.start, h.end)
+        ]
+        return (*hits, *cued)

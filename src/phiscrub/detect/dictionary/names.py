@@ -465,19 +465,26 @@ def _context_hit(
     yield NameHit(*span, label, score, rule)
 
 
+def context_names(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]] | None = None
+) -> Iterator[NameHit]:
+    """Name spans from the context rules alone (each noted in ``found``)."""
+    found = [] if found is None else found
+    for rule, label, pattern, score in _compiled():
+        for match in pattern.finditer(text):
+            for named in match.spans("n"):  # a list rule names several
+                trimmed = _trim(text, *named, gaz)
+                if trimmed is not None:
+                    yield from _context_hit(text, trimmed, rule, label, score, gaz, found)
+
+
 def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     """Name spans from the context rules, then from first-name gazetteer hits that no context
     rule has already found, then from the rules for names that stand alone (``lone_names``,
     each only where no name stands yet), and last a listed name joined by "and" to any of
     these."""
     found: list[tuple[int, int]] = []
-    hits: list[NameHit] = []
-    for rule, label, pattern, score in _compiled():
-        for match in pattern.finditer(text):
-            for named in match.spans("n"):  # a list rule names several
-                trimmed = _trim(text, *named, gaz)
-                if trimmed is not None:
-                    hits += _context_hit(text, trimmed, rule, label, score, gaz, found)
+    hits: list[NameHit] = list(context_names(text, gaz, found))
     for match in _LOWER_AFTER_RELATIVE.finditer(text):
         word = match.group("n")
         listed = word in gaz.first_names or word in gaz.census_first_names
