@@ -9,6 +9,13 @@ from tests.conftest import span_of
 RULES = sanity_rules("en")
 
 
+def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
+    """What the rules keep of one span: each piece's text and label."""
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    return [(doc.span_text(s), s.label) for s in kept]
+
+
 def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str]:
     doc = Document("d", text)
     span = span_of(text, surface, label, occurrence)
@@ -683,9 +690,7 @@ def test_wards_and_schools_read_as_names_become_places_and_emails_keep_their_at(
     ],
 )
 def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
-    doc = Document("d", text)
-    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
-    assert [(doc.span_text(s), s.label) for s in spans] == kept
+    assert _kept_as(text, surface, label) == kept
 
 
 @pytest.mark.parametrize(
@@ -732,9 +737,7 @@ def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
     ],
 )
 def test_hospitals_with_their_sites(text, surface, label, kept):
-    doc = Document("d", text)
-    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
-    assert [(doc.span_text(s), s.label) for s in spans] == kept
+    assert _kept_as(text, surface, label) == kept
 
 
 @pytest.mark.parametrize(
@@ -764,6 +767,4 @@ def test_hospitals_with_their_sites(text, surface, label, kept):
 def test_a_place_or_organisation_ends_at_a_sentence_end_after_a_name_word(
     text, surface, label, kept
 ):
-    doc = Document("d", text)
-    spans, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
-    assert [(doc.span_text(s), s.label) for s in spans] == kept
+    assert _kept_as(text, surface, label) == kept

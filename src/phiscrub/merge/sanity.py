@@ -851,9 +851,14 @@ def _after_age(text: str, start: int, rules: SanityRules) -> bool:
     (``age_units``)."""
     if not rules.age_units:
         return False
-    units = "|".join(sorted(map(re.escape, rules.age_units)))
-    aged = re.compile(rf"\b\d{{1,3}}[- ](?:{units})s?[- ]old[ ](?:[A-Z][\w'’-]*[ ])*$")
-    return aged.search(text, max(0, start - _FIELD_REACH), start) is not None
+    return _aged(rules.age_units).search(text, max(0, start - _FIELD_REACH), start) is not None
+
+
+@cache
+def _aged(units: frozenset[str]) -> re.Pattern[str]:
+    """An age written "N-year-old" in one of ``units``, then capitalised words, at the end."""
+    alternatives = "|".join(sorted(map(re.escape, units)))
+    return re.compile(rf"\b\d{{1,3}}[- ](?:{alternatives})s?[- ]old[ ](?:[A-Z][\w'’-]*[ ])*$")
 
 
 def _eponym_use(text: str, start: int, end: int, word: str, rules: SanityRules) -> bool:
@@ -1015,6 +1020,30 @@ def _date_core(text: str, span: Span, rules: SanityRules) -> Span:
     return replace(span, end=end)
 
 
+def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | None:
+    """``span`` relabelled by what it names (rule 4 and the rules of people's spans that
+    come before it: a room, a school, a job, a field's kind, an institution), else None."""
+    if span.label in rules.cut_labels and _room(surface, rules):
+        return span.with_label("ROOM")
+    if span.label in rules.cut_labels and surface.split()[-1].lower() in rules.place_heads:
+        return span.with_label("LOCATION-OTHER")
+    if span.label in rules.cut_labels and _after_age(text, span.start, rules):
+        lower = _LOWER_WORD.search(surface)  # "Architect at Walton": the job ends before "at"
+        end = span.start + lower.start() if lower else span.end
+        return replace(span, end=end, label="PROFESSION")
+    if span.label not in rules.institution_labels:
+        return None
+    field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
+    listed = " ".join(surface.lower().split()) in rules.organizations
+    if not (listed and span.label == "ORGANIZATION"):  # an insurer named "... Health Care"
+        institution = _institution(text, span, rules)
+        if institution is not None:
+            return institution.with_label(field) if field else institution
+    if field is not None:
+        return span.with_label(field)
+    return span.with_label("ORGANIZATION") if listed else None
+
+
 def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
     if span.label in rules.code_labels:
@@ -1024,25 +1053,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
-    if span.label in rules.cut_labels and _room(text, rules):
-        return span.with_label("ROOM")
-    if span.label in rules.cut_labels and text.split()[-1].lower() in rules.place_heads:
-        return span.with_label("LOCATION-OTHER")
-    if span.label in rules.cut_labels and _after_age(doc.text, span.start, rules):
-        lower = _LOWER_WORD.search(text)  # "Architect at Walton": the job ends before "at"
-        end = span.start + lower.start() if lower else span.end
-        return replace(span, end=end, label="PROFESSION")
-    if span.label in rules.institution_labels:
-        field = _field_label(doc.text, span.start, rules)  # "Facility: ..." names its kind
-        listed = " ".join(text.lower().split()) in rules.organizations
-        if not (listed and span.label == "ORGANIZATION"):  # an insurer named "... Health Care"
-            institution = _institution(doc.text, span, rules)
-            if institution is not None:
-                return institution.with_label(field) if field else institution
-        if field is not None:
-            return span.with_label(field)
-        if listed:
-            return span.with_label("ORGANIZATION")
+    kind = _kind(doc.text, span, text, rules)
+    if kind is not None:
+        return kind
     if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
         kind = _place_kind(text, rules)
         if kind is not None:
