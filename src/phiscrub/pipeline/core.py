@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import json
-import re
 import shutil
 import warnings
 from collections import defaultdict
@@ -46,6 +45,7 @@ from phiscrub.pipeline.config import (
     PluginDetectorConfig,
     RulesConfig,
 )
+from phiscrub.pipeline.view import detection_view
 from phiscrub.provenance import versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
@@ -190,19 +190,24 @@ class Pipeline:
 
     def first_pass(self, doc: Document) -> list[Span]:
         """Every detector's spans for ``doc``, unmerged."""
-        doc = detection_view(doc)
+        view = detection_view(doc)
+        return view.spans_to_original(self._first_pass(view.doc))
+
+    def _first_pass(self, doc: Document) -> list[Span]:
+        """``first_pass`` of a note already as the detectors read it."""
         return [span for detector in self.detectors for span in detector.detect(doc)]
 
     def first_pass_many(self, docs: Sequence[Document]) -> list[list[Span]]:
         """``first_pass`` of several documents; detectors that tag in batches (``detect_many``,
         the neural tagger) get them all at once."""
         found: list[list[Span]] = [[] for _ in docs]
-        docs = [detection_view(doc) for doc in docs]
+        views = [detection_view(doc) for doc in docs]
         for detector in self.detectors:
-            for spans, answer in zip(found, detect_batch(detector, docs), strict=True):
+            answers = detect_batch(detector, [view.doc for view in views])
+            for spans, answer in zip(found, answers, strict=True):
                 spans += answer
         _settle_heap()
-        return found
+        return [view.spans_to_original(spans) for view, spans in zip(views, found, strict=True)]
 
     def patient_dictionary(
         self,
@@ -212,8 +217,9 @@ class Pipeline:
         """The run-time dictionary of one patient from the first-pass spans of their notes
         (added to ``into`` when given, so that notes can come one at a time)."""
         settings = self.config.two_pass
+        views = ((detection_view(doc), spans) for doc, spans in notes)
         return build_patient_dictionary(
-            ((detection_view(doc), spans) for doc, spans in notes),
+            ((view.doc, view.spans_to_view(spans)) for view, spans in views),
             frozenset(settings.labels),
             settings.min_score,
             self.config.language,
@@ -230,8 +236,9 @@ class Pipeline:
         """Detect and merge; with a patient ``dictionary``, its matches join the raw spans
         (``raw``: first-pass spans already computed for ``doc``). Text is read as one note
         named ``note``."""
-        doc = detection_view(as_document(doc))
-        spans = list(raw) if raw is not None else self.first_pass(doc)
+        view = detection_view(as_document(doc))
+        doc = view.doc
+        spans = view.spans_to_view(raw) if raw is not None else self._first_pass(doc)
         if dictionary is not None:
             spans += dictionary.find(doc, TWO_PASS_SOURCE, self.config.two_pass.score)
         settings = self.config.merge
@@ -257,7 +264,12 @@ class Pipeline:
         if settings.roles:
             kept, relabelled = assign_roles(kept, spans)
             dropped += relabelled
-        return Detection(tuple(kept), tuple(spans), tuple(dropped), doc.doc_id)
+        return Detection(
+            tuple(view.spans_to_original(kept)),
+            tuple(view.spans_to_original(spans)),
+            tuple(view.dropped_to_original(dropped)),
+            doc.doc_id,
+        )
 
     def detect_all(
         self, docs: Iterable[Document], raw: Sequence[Sequence[Span]] | None = None
@@ -424,31 +436,6 @@ def _settle_heap() -> None:
         _SETTLED.append(True)
         gc.collect()
         gc.freeze()
-
-
-_UNUSUAL = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2010-\u2012\u2212]")
-# the space separators of Unicode other than the space itself, each read as a space
-_SPACES = str.maketrans(
-    dict.fromkeys(
-        "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-        "\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
-        " ",
-    )
-    # hyphens, the figure dash and the minus sign, read as the hyphen-minus ("617‐555‐0100")
-    | dict.fromkeys("\u2010\u2011\u2012\u2212", "-")
-)
-
-
-def detection_view(doc: Document) -> Document:
-    """``doc`` as the detectors read it, every character where it was: a carriage return as
-    a line end ("\\r\\n" as " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode
-    space as a space and a Unicode hyphen or minus as "-", so that notes from Windows, word
-    processors or web pages ("Dr.&nbsp;Lee", "617‐555‐0100") read as plain text does. The
-    note itself is left as it was."""
-    if _UNUSUAL.search(doc.text) is None:
-        return doc
-    text = doc.text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
-    return dataclasses.replace(doc, text=text)
 
 
 def as_document(note: Document | str, doc_id: str = "note") -> Document:

@@ -1,0 +1,140 @@
+"""The text the detectors read, and the map between its offsets and the note's.
+
+Notes come from Windows, word processors, web pages and typists: carriage returns, no-break
+spaces, Unicode hyphens, two spaces after a stop or a tab after a colon. The detectors were
+written and trained on plain text, so they read a plain twin of the note instead: every
+carriage return, Unicode space and Unicode hyphen in its place as a line end, a space or "-",
+and the spaces and tabs after a stop, comma, colon or semicolon as one space ("Dr.  Lee",
+"Boston,  MA", "Phone:\\t617-555-0100"). Spaces and tabs between two words stay as they are:
+in a form they break columns ("Ann Lee   Ward 4"). Only the runs move characters; :class:`View`
+maps spans between the twin's offsets and the note's, so that every span found covers exactly
+the note's characters (a run inside a span is covered whole).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from bisect import bisect_right
+from collections.abc import Iterable
+
+from phiscrub.document import Document, Span
+from phiscrub.merge import Dropped
+
+__all__ = ["View", "detection_view"]
+
+_UNUSUAL = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2010-\u2012\u2212]")
+# the space separators of Unicode other than the space itself, each read as a space
+_SPACES = str.maketrans(
+    dict.fromkeys(
+        "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+        "\u2007\u2008\u2009\u200a\u202f\u205f\u3000",
+        " ",
+    )
+    # hyphens, the figure dash and the minus sign, read as the hyphen-minus ("617‐555‐0100")
+    | dict.fromkeys("\u2010\u2011\u2012\u2212", "-")
+)
+# spaces and tabs after a stop, comma, colon or semicolon other than one space ("Dr.  Lee",
+# "Boston,  MA", "Name:\tAnn Lee"); a run between two words is a form's column break, kept
+_RUN = re.compile(r"(?<=[.,:;])(?! (?![ \t]))[ \t]+")
+
+
+class View:
+    """A note as the detectors read it (``doc``), with the runs of spaces squeezed out of it.
+
+    ``runs`` holds, for each run read as one space, its start in the note, its length and the
+    offset of that one space in ``doc``; no runs means the offsets are the note's.
+    """
+
+    __slots__ = ("_spaces", "_starts", "_through", "doc", "runs")
+
+    def __init__(self, doc: Document, runs: Iterable[tuple[int, int, int]] = ()) -> None:
+        self.doc = doc
+        self.runs = tuple(runs)
+        self._starts = [start for start, _, _ in self.runs]
+        self._spaces = [space for _, _, space in self.runs]
+        self._through = []  # characters removed up to the end of each run
+        removed = 0
+        for _, length, _ in self.runs:
+            removed += length - 1
+            self._through.append(removed)
+
+    def _original(self, offset: int, end: bool = False) -> int:
+        """The note's offset of the view's character at ``offset`` (with ``end``: the offset
+        just after it, after the whole run for a run's space)."""
+        k = bisect_right(self._spaces, offset) - 1
+        if k < 0:
+            return offset + end
+        start, length, space = self.runs[k]
+        if space == offset:
+            return start + (length if end else 0)
+        return offset + self._through[k] + end
+
+    def _viewed(self, offset: int) -> int:
+        """The view's offset of the note's character at ``offset`` (a run's space for any
+        character of the run)."""
+        k = bisect_right(self._starts, offset) - 1
+        if k < 0:
+            return offset
+        start, length, space = self.runs[k]
+        if offset < start + length:
+            return space
+        return offset - self._through[k]
+
+    def to_original(self, span: Span) -> Span:
+        """``span`` of the view as a span of the note (a run at either end covered whole)."""
+        if not self.runs:
+            return span
+        start, end = self._original(span.start), self._original(span.end - 1, end=True)
+        return dataclasses.replace(span, start=start, end=end)
+
+    def to_view(self, span: Span) -> Span:
+        """``span`` of the note as a span of the view."""
+        if not self.runs:
+            return span
+        start, end = self._viewed(span.start), self._viewed(span.end - 1) + 1
+        return dataclasses.replace(span, start=start, end=end)
+
+    def spans_to_original(self, spans: Iterable[Span]) -> list[Span]:
+        return [self.to_original(span) for span in spans]
+
+    def spans_to_view(self, spans: Iterable[Span]) -> list[Span]:
+        return [self.to_view(span) for span in spans]
+
+    def dropped_to_original(self, dropped: Iterable[Dropped]) -> list[Dropped]:
+        return [
+            Dropped(
+                self.to_original(d.span),
+                self.to_original(d.kept) if d.kept is not None else None,
+                d.policy,
+            )
+            for d in dropped
+        ]
+
+
+def detection_view(doc: Document) -> View:
+    """``doc`` as the detectors read it: a carriage return as a line end ("\\r\\n" as
+    " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode space as a space, a Unicode
+    hyphen or minus as "-" (each character in its place), and then the spaces and tabs after a
+    stop, comma, colon or semicolon as one space. The note itself is left as it was; the view
+    maps spans between the two."""
+    text = doc.text
+    if _UNUSUAL.search(text) is not None:
+        text = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
+    runs, pieces, last, removed = [], [], 0, 0
+    for match in _RUN.finditer(text):
+        start, end = match.span()
+        runs.append((start, end - start, start - removed))
+        pieces += (text[last:start], " ")
+        removed += end - start - 1
+        last = end
+    if runs:
+        pieces.append(text[last:])
+        text = "".join(pieces)
+    if text == doc.text:
+        return View(doc)
+    if not runs:
+        return View(dataclasses.replace(doc, text=text))
+    squeezed = View(Document(doc.doc_id, text, (), doc.metadata), runs)
+    squeezed.doc = squeezed.doc.with_spans(squeezed.spans_to_view(doc.spans))
+    return squeezed

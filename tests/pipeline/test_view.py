@@ -1,0 +1,113 @@
+import pytest
+
+from phiscrub.document import Document, Span
+from phiscrub.merge import Dropped
+from phiscrub.pipeline import load_pipeline
+from phiscrub.pipeline.view import View, detection_view
+
+UNIX = "Patient: Ann Lee\nAddress: 12 Oak St, Jamestown\nPhone: 617-555-0100\n"
+EXPECTED = [
+    ("PATIENT", "Ann Lee"),
+    ("STREET", "12 Oak St"),
+    ("CITY", "Jamestown"),
+    ("PHONE", "617-555-0100"),
+]
+
+
+def _found(text: str) -> list[tuple[str, str]]:
+    annotated = load_pipeline("rules").annotate(Document("d", text))
+    assert annotated.text == text  # the note itself is left as it was
+    return [(s.label, text[s.start : s.end]) for s in annotated.spans]
+
+
+def test_carriage_returns_and_no_break_spaces_are_read_as_plain_text_offsets_kept():
+    no_break = UNIX.replace("Ann Lee", "Ann\u00a0Lee").replace(" Oak", "\u202fOak")
+    no_break = no_break.replace("617-555-0100", "617\u2010555\u20110100")  # Unicode hyphens
+    for text in (UNIX, UNIX.replace("\n", "\r\n"), UNIX.replace("\n", "\r"), no_break):
+        found = _found(text)
+        assert [label for label, _ in found] == [label for label, _ in EXPECTED]
+        view = detection_view(Document("d", text)).doc.text
+        assert len(view) == len(text)
+    assert [text for _, text in _found(no_break)] == [
+        "Ann\u00a0Lee",
+        "12\u202fOak St",
+        "Jamestown",
+        "617\u2010555\u20110100",
+    ]
+    view = detection_view(Document("d", "a\r\nb\rc\u00a0d\u2009e\u3000f\u2010g\u2212h\ti"))
+    assert view.doc.text == "a \nb\nc d e f-g-h\ti"
+    assert view.runs == ()
+    plain = Document("d", "a\nb")
+    assert detection_view(plain).doc is plain
+
+
+def test_spaces_and_tabs_after_punctuation_are_read_as_one_space_and_spans_cover_the_note():
+    text = "Patient:\tAnn Lee\nAddress:   12 Oak St,\t\tJamestown\nPhone:  617-555-0100\n"
+    assert _found(text) == EXPECTED
+    assert _found(UNIX) == EXPECTED
+    assert _found("Seen by Dr.  Ann Lee.  Phone 617-555-0100.") == [
+        ("DOCTOR", "Ann Lee"),
+        ("PHONE", "617-555-0100"),
+    ]
+
+
+def test_runs_between_words_stay_column_breaks():
+    text = "Attending: Dr. Ann Lee   Ward 4\nDr. Ann Lee\tTranscribed 03/04"
+    view = detection_view(Document("d", text))
+    assert view.doc.text == text
+    assert [(label, name) for label, name in _found(text) if label == "DOCTOR"] == [
+        ("DOCTOR", "Ann Lee"),
+        ("DOCTOR", "Ann Lee"),
+    ]
+
+
+def test_the_view_squeezes_runs_and_maps_offsets_both_ways():
+    text = "a.  cd, \t e\n:   f"
+    view = detection_view(Document("d", text, (Span(2, 6, "X"), Span(10, 11, "Y"))))
+    assert view.doc.text == "a. cd, e\n: f"
+    assert view.runs == ((2, 2, 2), (7, 3, 6), (13, 3, 10))
+    # the note's gold spans are carried over to the view
+    assert [(s.start, s.end) for s in view.doc.spans] == [(2, 5), (7, 8)]
+    # "cd" (view 3-5), "e" (7-8), "f" (11-12), and spans ending or starting on a squeezed space
+    pairs = [((3, 5), (4, 6)), ((7, 8), (10, 11)), ((11, 12), (16, 17)), ((0, 3), (0, 4))]
+    for (vs, ve), (ns, ne) in pairs:
+        span = view.to_original(Span(vs, ve, "X", 0.5, "s"))
+        assert (span.start, span.end, span.score, span.source) == (ns, ne, 0.5, "s")
+        back = view.to_view(span)
+        assert (back.start, back.end) == (vs, ve)
+    starting_on_a_run = view.to_original(Span(2, 4, "X"))  # " c": the whole run and "c"
+    assert (starting_on_a_run.start, starting_on_a_run.end) == (2, 5)
+    assert view.to_view(Span(3, 6, "X")) == Span(2, 5, "X")  # from inside a run: its space
+    kept = Span(3, 5, "X")
+    (dropped,) = view.dropped_to_original([Dropped(Span(3, 8, "Y"), kept, "p")])
+    assert (dropped.span.start, dropped.span.end) == (4, 11)
+    assert (dropped.kept.start, dropped.kept.end) == (4, 6)
+    assert dropped.policy == "p"
+
+
+def test_a_view_without_runs_maps_spans_unchanged():
+    view = View(Document("d", "abc"))
+    span = Span(0, 2, "X")
+    assert view.to_original(span) is span
+    assert view.to_view(span) is span
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Seen today by Dr.  Ann Lee.  Discharged", ["Ann Lee"]),
+        ("Patient:\t Ann Lee", ["Ann Lee"]),
+        ("Patient:   Ann Lee.  ", ["Ann Lee"]),
+    ],
+)
+def test_first_pass_spans_are_in_the_notes_offsets_and_go_back_into_detect(text, names):
+    pipeline = load_pipeline("rules")
+    doc = Document("d", text)
+    raw = pipeline.first_pass(doc)
+    assert [text[s.start : s.end] for s in raw if s.label in ("PATIENT", "DOCTOR")] == names
+    (many,) = pipeline.first_pass_many([doc])
+    assert many == raw
+    detection = pipeline.detect(doc, raw=raw)
+    assert [text[s.start : s.end] for s in detection.spans] == names
+    assert detection.spans == pipeline.detect(doc).spans
+    assert list(detection.raw) == raw
