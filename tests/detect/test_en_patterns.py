@@ -158,6 +158,9 @@ def test_defines_are_substituted():
         ("SSN: 666-27-3725", {("SSN", "666-27-3725")}),  # never issued, still PHI after a cue
         ("Social Security Number: 987 65 4321", {("SSN", "987 65 4321")}),
         ("Call 987-65-4321 today", set()),  # without a cue, an unissued area is no SSN
+        ("ssn on file 987 65 4321 for him", {("SSN", "987 65 4321")}),
+        ("SSN is 078051120", {("SSN", "078051120")}),
+        ("SSN is pending, call 987 65 4321", set()),  # the cue's words must touch the number
     ],
 )
 def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):

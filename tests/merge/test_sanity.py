@@ -387,6 +387,24 @@ def test_cities_that_name_a_state_or_country_are_relabelled(text, surface, label
     assert [d.span.label for d in dropped] == ["CITY"]
 
 
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "expected"),
+    [
+        ("License number 245871 (Massachusetts)", "Massachusetts", "HOSPITAL", "STATE"),
+        ("Trained in Nigeria.", "Nigeria", "ORGANIZATION", "COUNTRY"),
+        ("Seen at Ohio State.", "Ohio State", "HOSPITAL", "HOSPITAL"),  # more than the state
+        ("Paid by MA.", "MA", "ORGANIZATION", "ORGANIZATION"),  # a code alone: not for these
+        ("Transferred to Washington.", "Washington", "HOSPITAL", "HOSPITAL"),  # also a city
+    ],
+)
+def test_institutions_that_are_only_a_state_or_country_are_relabelled(
+    text, surface, label, expected
+):
+    doc = Document("d", text)
+    kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [(surface, expected)]
+
+
 def _labelled(text: str, surface: str, label: str) -> list[tuple[str, str]]:
     doc = Document("d", text)
     kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)

@@ -82,7 +82,8 @@ Rules, in order, for each merged span:
    New York, Washington), and not before a state code ("Lebanon, NH" is a town), is
    relabelled STATE or COUNTRY ("moved from Ohio"): models trained
    on addresses read every place after "from" as a city, and a state or country is not a
-   HIPAA identifier while a city is.
+   HIPAA identifier while a city is. So is a span of the other ``place_kind_labels``
+   (hospital, organisation, department) that is only a state's or country's full name.
 4. (checked before 2 and 3) a person's name or a place (``institution_labels``) that names
    a hospital, clinic or care home becomes HOSPITAL (not a HIPAA identifier in i2b2's
    scheme): a run that a head word follows, widened over it ("Spaulding" + " Rehab";
@@ -166,6 +167,7 @@ class SanityRules:
     code_labels: frozenset[str] = frozenset()
     name_prefixes: frozenset[str] = frozenset()
     place_kinds: bool = False
+    place_kind_labels: frozenset[str] = frozenset({"CITY"})
     cities_named_like_places: frozenset[str] = frozenset()
     states: frozenset[str] = frozenset()
     state_codes: frozenset[str] = frozenset()
@@ -261,6 +263,7 @@ _LISTS = (
     "number_words",
     "code_labels",
     "name_prefixes",
+    "place_kind_labels",
     "cities_named_like_places",
     "states",
     "state_codes",
@@ -302,6 +305,7 @@ _LABEL_LISTS = (
     "institution_labels",
     "state_codes",
     "clause_labels",
+    "place_kind_labels",
 )
 _FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed", "word_zipf")
 
@@ -1056,8 +1060,13 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return kind
-    if rules.place_kinds and span.label == "CITY" and not _STATE_AFTER.match(doc.text, span.end):
-        kind = _place_kind(text, rules)
+    if (
+        rules.place_kinds
+        and span.label in rules.place_kind_labels
+        and not _STATE_AFTER.match(doc.text, span.end)
+        and (span.label == "CITY" or text not in rules.state_codes)
+    ):
+        kind = _place_kind(text, rules)  # "license 245871 (Massachusetts)": no hospital
         if kind is not None:
             return span.with_label(kind)
     if span.label == "STATE" and text in rules.state_codes and _ID_AFTER.match(doc.text, span.end):
