@@ -779,6 +779,14 @@ def test_an_age_in_brackets_after_a_birth_date(text, expected):
         ("27 Kestrel Way, Abergavenny NP7 5HD", {("CITY", "Abergavenny")}),
         # no comma after the street: a state code could be a credential or a word
         ("12 Oak St Brockton, seen by Dr Lee MD", set()),
+        # a town that ends the address: at the end of the line or sentence, before a lower-case
+        # word; never a unit, floor or building
+        ("lives at 12 Elm Road, Natick with her husband", {("CITY", "Natick")}),
+        ("cc: Dr. Rao, 55 Fruit St, Boston\nHPI:", {("CITY", "Boston")}),
+        ("Home: 45 Oak Street, North Andover; daughter nearby", {("CITY", "North Andover")}),
+        ("Moved to 4 Birch Lane, Apt 3. Seen at 100 Main St, Suite 200.", set()),
+        ("Seen at 100 Main St, Floor 2 and 5 Elm Ave, Building C.", set()),
+        ("Takes 2 tabs Daily, Tylenol.", set()),  # no street before the comma
     ],
 )
 def test_a_town_after_its_street_without_a_postcode(text, expected):
