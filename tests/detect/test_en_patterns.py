@@ -649,7 +649,7 @@ def test_a_pager_after_page_at(text, expected):
             {("LOCATION-OTHER", "First Baptist Church of Roxbury")},
         ),
         ("Target INR 2-3; an apple a day", set()),
-        ("Lives at 14 Goodwill Close, Leeds", {("STREET", "14 Goodwill Close")}),
+        ("Lives at 14 Goodwill Close, Leeds", {("STREET", "14 Goodwill Close"), ("CITY", "Leeds")}),
     ],
 )
 def test_places_and_companies_known_by_name(text, expected):
