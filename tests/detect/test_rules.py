@@ -165,7 +165,7 @@ def test_spanish_phones_with_a_country_prefix_or_after_a_label():
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="aAbBzZéÉßǅϒ1 .-'", max_size=30))
 def test_the_quick_count_never_turns_away_a_note_in_capitals_or_in_lower_case(text: str):
-    from phiscrub.detect.rules.detector import CAPITALS, LOWER_CASE, _surely_mixed
+    from phiscrub.text.casing import CAPITALS, LOWER_CASE, _surely_mixed
 
     cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
     if cased and sum(cased) >= CAPITALS * len(cased):  # in capitals by the full count
@@ -175,7 +175,7 @@ def test_the_quick_count_never_turns_away_a_note_in_capitals_or_in_lower_case(te
 
 
 def test_the_quick_capitals_count_on_look_alikes():
-    from phiscrub.detect.rules.detector import _surely_mixed
+    from phiscrub.text.casing import _surely_mixed
 
     assert _surely_mixed("Seen since Thanksgiving by Dr. O'Brien")
     assert _surely_mixed("SEEN BY DR. O'BRIEN today at noon")  # 14 capitals of 25 letters
@@ -184,7 +184,7 @@ def test_the_quick_capitals_count_on_look_alikes():
 
 
 def test_notes_in_capitals_are_searched_title_cased_as_well():
-    from phiscrub.detect.rules.detector import title_cased
+    from phiscrub.text.casing import title_cased
 
     assert title_cased("SEEN SINCE THANKSGIVING; O'BRIEN, ACCT NO.: 57110378") == (
         "Seen Since Thanksgiving; O'brien, Acct No.: 57110378"
@@ -199,7 +199,7 @@ def test_notes_in_capitals_are_searched_title_cased_as_well():
 
 
 def test_notes_in_lower_case_are_searched_title_cased_as_well():
-    from phiscrub.detect.rules.detector import title_cased
+    from phiscrub.text.casing import title_cased
 
     lower = "pt lives at 22 birchwood ln, apt 3 with her dtr; c/o 6/10 pain"
     assert title_cased(lower) == "Pt Lives At 22 Birchwood Ln, Apt 3 With Her Dtr; C/O 6/10 Pain"

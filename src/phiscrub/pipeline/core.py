@@ -190,7 +190,7 @@ class Pipeline:
 
     def first_pass(self, doc: Document) -> list[Span]:
         """Every detector's spans for ``doc``, unmerged."""
-        view = detection_view(doc)
+        view = detection_view(doc, self.config.language)
         return view.spans_to_original(self._first_pass(view.doc))
 
     def _first_pass(self, doc: Document) -> list[Span]:
@@ -201,7 +201,7 @@ class Pipeline:
         """``first_pass`` of several documents; detectors that tag in batches (``detect_many``,
         the neural tagger) get them all at once."""
         found: list[list[Span]] = [[] for _ in docs]
-        views = [detection_view(doc) for doc in docs]
+        views = [detection_view(doc, self.config.language) for doc in docs]
         for detector in self.detectors:
             answers = detect_batch(detector, [view.doc for view in views])
             for spans, answer in zip(found, answers, strict=True):
@@ -217,7 +217,7 @@ class Pipeline:
         """The run-time dictionary of one patient from the first-pass spans of their notes
         (added to ``into`` when given, so that notes can come one at a time)."""
         settings = self.config.two_pass
-        views = ((detection_view(doc), spans) for doc, spans in notes)
+        views = ((detection_view(doc, self.config.language), spans) for doc, spans in notes)
         return build_patient_dictionary(
             ((view.doc, view.spans_to_view(spans)) for view, spans in views),
             frozenset(settings.labels),
@@ -236,7 +236,7 @@ class Pipeline:
         """Detect and merge; with a patient ``dictionary``, its matches join the raw spans
         (``raw``: first-pass spans already computed for ``doc``). Text is read as one note
         named ``note``."""
-        view = detection_view(as_document(doc))
+        view = detection_view(as_document(doc), self.config.language)
         doc = view.doc
         spans = view.spans_to_view(raw) if raw is not None else self._first_pass(doc)
         if dictionary is not None:

@@ -8,7 +8,8 @@ and the spaces and tabs after a stop, comma, colon or semicolon as one space ("D
 "Boston,  MA", "Phone:\\t617-555-0100"). Spaces and tabs between two words stay as they are:
 in a form they break columns ("Ann Lee   Ward 4"). Only the runs move characters; :class:`View`
 maps spans between the twin's offsets and the note's, so that every span found covers exactly
-the note's characters (a run inside a span is covered whole).
+the note's characters (a run inside a span is covered whole). A note typed all in lower case
+is read with its capitals restored (:mod:`phiscrub.pipeline.truecase`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
+from phiscrub.pipeline.truecase import truecased
 
 __all__ = ["View", "detection_view"]
 
@@ -112,12 +114,13 @@ class View:
         ]
 
 
-def detection_view(doc: Document) -> View:
+def detection_view(doc: Document, language: str | None = None) -> View:
     """``doc`` as the detectors read it: a carriage return as a line end ("\\r\\n" as
     " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode space as a space, a Unicode
-    hyphen or minus as "-" (each character in its place), and then the spaces and tabs after a
-    stop, comma, colon or semicolon as one space. The note itself is left as it was; the view
-    maps spans between the two."""
+    hyphen or minus as "-" (each character in its place), then the spaces and tabs after a
+    stop, comma, colon or semicolon as one space, and, with ``language``, a note typed all in
+    lower case with its capitals restored (:func:`~phiscrub.pipeline.truecase.truecased`). The
+    note itself is left as it was; the view maps spans between the two."""
     text = doc.text
     if _UNUSUAL.search(text) is not None:
         text = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
@@ -131,6 +134,8 @@ def detection_view(doc: Document) -> View:
     if runs:
         pieces.append(text[last:])
         text = "".join(pieces)
+    if language is not None:
+        text = truecased(text, language) or text
     if text == doc.text:
         return View(doc)
     if not runs:

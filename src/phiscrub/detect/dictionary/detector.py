@@ -8,8 +8,8 @@ from phiscrub.detect.dictionary.name_words import Occupied
 from phiscrub.detect.dictionary.names import context_names, find_names
 from phiscrub.detect.dictionary.places import find_care_sites, find_places, find_professions
 from phiscrub.detect.dictionary.tables import table_hits
-from phiscrub.detect.rules.detector import LOWER_CASE, title_cased
 from phiscrub.document import Document, Span, dedupe_spans
+from phiscrub.text.casing import LOWER_CASE, title_cased
 from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
 

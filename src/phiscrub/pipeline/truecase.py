@@ -1,0 +1,183 @@
+"""Capitals restored to a note typed all in lower case, for the detectors to read.
+
+Clinicians' queries, chat exports and some pipelines' notes come all in lower case ("pt
+emmalin caniff seen at watsonton medical center"), and the models and patterns learned that
+names are capitalised. The detectors read a twin of such a note, letter for letter, with the
+capitals English would write: the first word of a line or sentence, listed names and places
+that are not common words, rare words, months, weekdays and titles, the words that head a named
+place or company after a name ("Watsonton Medical Center"), street suffixes after a house
+number and a name, and abbreviations and identifiers in capitals ("MRN", "A97883022"). The
+lists are data, in ``resources/truecase/{language}.toml``; a language without one is left as
+it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from phiscrub.configs import loads
+from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
+from phiscrub.text.casing import in_lower_case
+from phiscrub.text.frequency import zipf
+
+__all__ = ["truecased"]
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_SENTENCE_START = re.compile(r"(?:[.!?][ \t]+|\n[ \t]*|[:|][ \t]*)$")
+_NUMBER_AFTER = re.compile(r"[ \t]+\d")
+_IDENTIFIER_DIGITS = re.compile(r"\d{4,}(?![^\W_])")
+_ZIP_AFTER = re.compile(r"[ ,]+\d{5}(?!\d)")
+_HOUSE_NUMBER = re.compile(r"\d[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,3}$")
+
+
+@dataclass(frozen=True)
+class _Casing:
+    upper: frozenset[str]
+    titles: frozenset[str]
+    capitalised: frozenset[str]
+    before_number: frozenset[str]
+    month_leads: frozenset[str]
+    heads: frozenset[str]
+    street_suffixes: frozenset[str]
+    rare_below: int
+    frequent_from: int
+    gaz: Gazetteers
+    language: str
+
+    def named(self, low: str) -> int:
+        """2 for a rare word or a listed name or place that is not a frequent word; 1 for a
+        listed name that is also a frequent word ("rose", "frank", "hall": a name only beside
+        another name or after a title); 0 for other words."""
+        gaz = self.gaz
+        if gaz.is_common(low):
+            return 0
+        if gaz.is_name(low) or low in gaz.cities or low in gaz.towns:
+            return 1 if zipf(low, self.language) >= self.frequent_from else 2
+        return 2 if len(low) > 2 and zipf(low, self.language) < self.rare_below else 0
+
+    def place(self, words: str) -> bool:
+        """``words`` (lower case, one space apart) name a listed city or town."""
+        return words in self.gaz.cities or words in self.gaz.towns
+
+
+@cache
+def _casing(language: str) -> _Casing | None:
+    resource = resources.files("phiscrub") / "resources" / "truecase" / f"{language}.toml"
+    try:
+        data = loads(resource.read_text(encoding="utf-8"), f"truecase/{language}.toml")
+    except FileNotFoundError:
+        return None
+    lists = {
+        name: frozenset(str(w).lower() for w in data.get(name, ()))
+        for name in (
+            "upper",
+            "titles",
+            "capitalised",
+            "before_number",
+            "month_leads",
+            "heads",
+            "street_suffixes",
+        )
+    }
+    return _Casing(
+        **lists,
+        rare_below=int(data["rare_below"]),
+        frequent_from=int(data["frequent_from"]),
+        gaz=gazetteers(language),
+        language=language,
+    )
+
+
+def _beside_name(
+    text: str,
+    words: list[re.Match[str]],
+    lows: list[str],
+    kinds: list[int],
+    k: int,
+    titles: frozenset[str],
+) -> bool:
+    """Word ``k`` follows a title ("dr frank") or stands one space from another name word
+    ("rose hall"; not "john, frank blood")."""
+    if k > 0:
+        between = text[words[k - 1].end() : words[k].start()]
+        if lows[k - 1] in titles and between in (" ", ". "):
+            return True
+        if kinds[k - 1] and between == " ":
+            return True
+    if k + 1 == len(words):
+        return False
+    return kinds[k + 1] > 0 and text[words[k].end() : words[k + 1].start()] == " "
+
+
+def _month(text: str, words: list[re.Match[str]], lows: list[str], k: int, casing: _Casing) -> bool:
+    """A month that is also a verb ("may") used as a month: before a number ("may 5") or
+    after a word that leads to a date ("in march", "since may")."""
+    if _NUMBER_AFTER.match(text, words[k].end()):
+        return True
+    return k > 0 and lows[k - 1] in casing.month_leads and text[words[k - 1].end()] == " "
+
+
+def truecased(text: str, language: str) -> str | None:
+    """``text`` with English capitals restored, letter for letter, when it is all in lower
+    case (``in_lower_case``) and ``language`` has casing lists; else None."""
+    casing = _casing(language)
+    if casing is None or not in_lower_case(text):
+        return None
+    out = list(text)
+
+    def capitalise(start: int, end: int) -> None:
+        for i in range(start, end):
+            upper = out[i].upper()
+            if len(upper) == 1:
+                out[i] = upper
+
+    words = list(_WORD.finditer(text))
+    lows = [match.group().lower() for match in words]
+    kinds = [casing.named(low) for low in lows]
+    for k in range(len(words) - 1):  # a place of two or three words ("sioux city")
+        for size in (3, 2):
+            place = " ".join(lows[k : k + size])
+            if k + size <= len(words) and casing.place(place):
+                kinds[k : k + size] = [2] * size
+                break
+    previous_end, previous_named = -2, False
+    for k, match in enumerate(words):
+        start, end = match.span()
+        low = lows[k]
+        named = False
+        if low in casing.upper or (
+            len(low) <= 3
+            and (start == 0 or not text[start - 1].isalnum())
+            and _IDENTIFIER_DIGITS.match(text, end)
+        ):
+            capitalise(start, end)  # "mrn", "a97883022"
+        elif (
+            len(low) == 2 and low.upper() in casing.gaz.state_codes and _ZIP_AFTER.match(text, end)
+        ):
+            capitalise(start, end)  # "ia 51104"
+        else:
+            beside = kinds[k] == 1 and _beside_name(text, words, lows, kinds, k, casing.titles)
+            named = kinds[k] == 2 or beside
+            after_name = previous_named and text[previous_end:start] == " "
+            head = after_name and (
+                low in casing.heads
+                or (
+                    low in casing.street_suffixes
+                    and _HOUSE_NUMBER.search("".join(out[max(0, start - 60) : start]))
+                )
+            )
+            if (
+                named
+                or head
+                or low in casing.capitalised
+                or (low in casing.before_number and _month(text, words, lows, k, casing))
+                or start == 0
+                or _SENTENCE_START.search(text, max(0, start - 8), start)
+            ):
+                capitalise(start, start + 1)
+            named = named or head
+        previous_end, previous_named = end, named
+    return "".join(out)

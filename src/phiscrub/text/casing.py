@@ -1,0 +1,62 @@
+"""Whether a note is written in capitals or in lower case, and its title-cased twin.
+
+Notes typed in capitals or all in lower case defeat patterns and models made for mixed case;
+the detectors read a twin of such a note, character for character (same length and offsets).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
+LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
+LOWER_CASE_LETTERS = 20  # and at least this many letters
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _surely_mixed(text: str) -> bool:
+    """True when ``text`` can be neither in capitals nor in lower case, counted in C rather
+    than letter by letter: even if every non-ASCII character were a capital letter, capitals
+    would be under 80% of its letters, and even if every one were a small letter, capitals
+    would be over 2%. False leaves the question to the full count."""
+    lower = sum(map(text.count, _LOWER))
+    upper = sum(map(text.count, _LOWER.upper()))
+    other = len(text) - len(text.encode("ascii", "ignore"))
+    not_capitals = upper + other < CAPITALS * (upper + other + lower)  # exact: fractions
+    return not_capitals and upper > LOWER_CASE * (upper + other + lower)
+
+
+def title_cased(text: str) -> str | None:
+    """``text`` with every word title-cased, character for character (the same length and
+    offsets), when at least 80% of its letters are capitals or at most 2% are; else None.
+
+    Notes typed in capitals or all in lower case defeat patterns written for mixed case
+    ("Thanksgiving", "Acct No.", "Industries", "22 birchwood ln"); their title-cased twin
+    does not.
+    """
+    if _surely_mixed(text):
+        return None
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    capitals = sum(cased)
+    lower_case = len(cased) >= LOWER_CASE_LETTERS and capitals <= LOWER_CASE * len(cased)
+    if not cased or (capitals < CAPITALS * len(cased) and not lower_case):
+        return None
+    out: list[str] = []
+    in_word = False
+    for c in text:
+        if c.isalpha():
+            mapped = c.lower() if in_word else c.upper()
+            out.append(mapped if len(mapped) == 1 else c)
+            in_word = True
+        else:
+            out.append(c)
+            in_word = in_word and c in "'’"
+    return "".join(out)
+
+
+def in_lower_case(text: str) -> bool:
+    """At least ``LOWER_CASE_LETTERS`` letters, and at most 2% of them capitals."""
+    if _surely_mixed(text):
+        return False
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    return len(cased) >= LOWER_CASE_LETTERS and sum(cased) <= LOWER_CASE * len(cased)

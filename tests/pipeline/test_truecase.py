@@ -1,0 +1,63 @@
+import pytest
+
+from phiscrub.document import Document
+from phiscrub.pipeline import load_pipeline
+from phiscrub.pipeline.truecase import truecased
+from phiscrub.pipeline.view import detection_view
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a line's first word, a listed first name and surname, the heads of a named place
+        (
+            "patient: emmalin caniff, seen at watsonton medical center today",
+            "Patient: Emmalin Caniff, seen at Watsonton Medical Center today",
+        ),
+        # abbreviations and identifiers in capitals, a state's code before a ZIP code
+        (
+            "mrn s2779232, dob may 5, lives in sioux city, ia 51104",
+            "MRN S2779232, DOB May 5, lives in Sioux City, IA 51104",
+        ),
+        # months that are verbs too: before a number or after a word that leads to a date
+        (
+            "she turned 87 in march and may need a cane by may 5",
+            "She turned 87 in March and may need a cane by May 5",
+        ),
+        # a street suffix after a house number and a name; "may" before no number is a verb
+        (
+            "address: 4603 whitney manors. she may need dr. okafor on monday",
+            "Address: 4603 Whitney Manors. She may need Dr. Okafor on Monday",
+        ),
+        # a name that is also a frequent word only beside another name or after a title; a
+        # street suffix without a house number stays
+        (
+            "discussed with john, frank blood noted. dr frank and rose hall at the park",
+            "Discussed with john, frank blood noted. Dr Frank and Rose Hall at the park",
+        ),
+    ],
+)
+def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):
+    assert truecased(text, "en") == expected
+    assert len(expected) == len(text)
+
+
+def test_only_notes_in_lower_case_and_languages_with_lists_are_truecased():
+    assert truecased("Patient: Emmalin Caniff seen at Watsonton today", "en") is None
+    assert truecased("PATIENT: EMMALIN CANIFF SEEN AT WATSONTON TODAY", "en") is None
+    assert truecased("seen today", "en") is None  # too few letters to tell
+    assert truecased("paciente: maría garcía, vista en el hospital hoy", "es") is None
+
+
+def test_the_pipeline_reads_a_lower_case_note_truecased_and_keeps_its_text():
+    text = "pt emmalin caniff, dob 07/21/1914, lives at 4603 whitney manors, tempe, az 85281."
+    view = detection_view(Document("d", text), "en")
+    assert view.doc.text == (
+        "Pt Emmalin Caniff, DOB 07/21/1914, lives at 4603 Whitney Manors, Tempe, AZ 85281."
+    )
+    assert detection_view(Document("d", text)).doc.text == text  # no language: as it is
+    annotated = load_pipeline("rules").annotate(Document("d", text))
+    assert annotated.text == text
+    found = {(s.label, text[s.start : s.end]) for s in annotated.spans}
+    assert {("DATE", "07/21/1914"), ("STREET", "4603 whitney manors"), ("CITY", "tempe")} <= found
+    assert ("ZIP", "85281") in found
