@@ -19,6 +19,14 @@ from phiscrub.pipeline.view import detection_view
             "mrn s2779232, dob may 5, lives in sioux city, ia 51104",
             "MRN S2779232, DOB May 5, lives in Sioux City, IA 51104",
         ),
+        # places: after a comma that follows a name, a frequent name after "in", a place
+        # before a head; a common word that is also a town stays ("to bath in reading")
+        (
+            "seen at scheurer hospital, cairo, then in boston by cornwall transit authority. "
+            "to bath in reading",
+            "Seen at Scheurer Hospital, Cairo, then in Boston by Cornwall Transit Authority. "
+            "To bath in reading",
+        ),
         # months that are verbs too: before a number or after a word that leads to a date
         (
             "she turned 87 in march and may need a cane by may 5",

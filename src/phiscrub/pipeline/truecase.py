@@ -40,6 +40,7 @@ class _Casing:
     capitalised: frozenset[str]
     before_number: frozenset[str]
     month_leads: frozenset[str]
+    place_leads: frozenset[str]
     heads: frozenset[str]
     street_suffixes: frozenset[str]
     rare_below: int
@@ -78,6 +79,7 @@ def _casing(language: str) -> _Casing | None:
             "capitalised",
             "before_number",
             "month_leads",
+            "place_leads",
             "heads",
             "street_suffixes",
         )
@@ -160,8 +162,26 @@ def truecased(text: str, language: str) -> str | None:
             capitalise(start, end)  # "ia 51104"
         else:
             beside = kinds[k] == 1 and _beside_name(text, words, lows, kinds, k, casing.titles)
-            named = kinds[k] == 2 or beside
-            after_name = previous_named and text[previous_end:start] == " "
+            between = text[previous_end:start]
+            place = (
+                casing.place(low)
+                and (
+                    (previous_named and between == ", ")  # "scheurer hospital, cairo"
+                    or (
+                        kinds[k] == 1
+                        and k > 0
+                        and lows[k - 1] in casing.place_leads
+                        and between == " "
+                    )
+                    or (
+                        k + 1 < len(words)
+                        and lows[k + 1] in casing.heads
+                        and text[end : words[k + 1].start()] == " "
+                    )  # "cornwall transit authority"
+                )
+            )
+            named = kinds[k] == 2 or beside or place
+            after_name = previous_named and between == " "
             head = after_name and (
                 low in casing.heads
                 or (
