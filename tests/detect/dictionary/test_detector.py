@@ -258,6 +258,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("my name is krithika", {("PATIENT", "krithika")}),
         ("her maiden name is nyberg, she says", {("PATIENT", "nyberg")}),
         ("Seen with Dr. Patel and Okafor.", {("DOCTOR", "Patel"), ("DOCTOR", "Okafor")}),
+        # the clinician of a follow-up, without a title; a service is no one
+        ("f/u w/ Abernathy in 2 wks", {("DOCTOR", "Abernathy")}),
+        ("Appt with Quinones on Weds 4/12", {("DOCTOR", "Quinones")}),
+        ("Follow up with Cardiology and with GI in 2 weeks", set()),
         # notes in lower case: a daughter abbreviated, a reverend, a nurse with no comma
         ("dtr maria at bedside", {("PATIENT", "maria")}),
         ("pastor rev. okonjo visited", {("PATIENT", "okonjo")}),

@@ -228,6 +228,15 @@ _RULES = (
         rf"(?<![\w])(?<!,[ ]*){ROLES}[ ]*,?[ ]+(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.88,
     ),
+    (  # the clinician of a follow-up or an appointment, without a title ("f/u w/ Abernathy in
+        # 2 wks", "Appt with Quinones on Weds"); a listed name, not a service ("f/u with GI")
+        "appointment_with",
+        "DOCTOR",
+        r"(?<![\w/])(?:[Aa]ppt|APPT|[Aa]ppointment|APPOINTMENT|[Ff]/[Uu]|F/U|[Ff]ollow[- ]?up|"
+        r"FOLLOW[- ]?UP|[Ff]ollows|[Ss]cheduled|[Ss]een|[Ss]ees)[ ]+(?:with|w/|WITH|W/)[ ]+"
+        rf"(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        0.85,
+    ),
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T."),
         # not a ward in a bed's code ("Bed 11-West-23")
         "patient_listed",
@@ -428,11 +437,12 @@ _NEEDS_SUPPORT = frozenset(
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         "patient_listed",
+        "appointment_with",
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
-_NEEDS_LISTED = frozenset({"relative_bracket", "nickname"})
+_NEEDS_LISTED = frozenset({"relative_bracket", "nickname", "appointment_with"})
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
