@@ -451,6 +451,10 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("Subscriber: Ferreira dos Santos, Maria, ID", {("PATIENT", "Ferreira dos Santos, Maria")}),
         ("POLICY HOLDER: DUVALL, MAXINE", {("PATIENT", "DUVALL, MAXINE")}),
         ("PT NAME: FERREIRA DOS SANTOS, JOAO", {("PATIENT", "FERREIRA DOS SANTOS, JOAO")}),
+        # a given name with a particle; no given name that is the street after a comma
+        ("Name: PEREZ, MARIA DEL CARMEN  Acct", {("PATIENT", "PEREZ, MARIA DEL CARMEN")}),
+        ("Patient: Lopez, Maria de la Luz, 44F", {("PATIENT", "Lopez, Maria de la Luz")}),
+        ("Follow-up: Dr. Cruz, Brookline Ave clinic", {("DOCTOR", "Cruz")}),
         # a given name that is also a word, before a surname in capitals
         ("Patient: Deep PATERSON", {("PATIENT", "Deep PATERSON")}),
         ("Patient: Deep Paterson", {("PATIENT", "Paterson")}),

@@ -56,12 +56,17 @@ FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
 )
-# not a surname and the place that names a practice ("Dr Fairweather, Bruntsfield Medical
-# Practice"); a surname joined by a particle ("Ferreira dos Santos, Maria")
+# not a surname and the place that names a practice or the street that follows ("Dr
+# Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic"); a surname
+# joined by a particle ("Ferreira dos Santos, Maria"), a given name with one ("Perez, Maria del
+# Carmen", "Lopez, Maria de la Luz")
 LAST_FIRST = (
     rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y)"
-    rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}(?:[ ]{INITIAL}(?![\w]))?)"
+    rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}"
+    rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD})?(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
+    r"(?![ ](?i:Ave|Avenue|St|Street|Rd|Road|Blvd|Boulevard|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|"
+    r"Pkwy|Parkway|Hwy|Highway|Sq|Square|Terrace)\b)"
 )
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
