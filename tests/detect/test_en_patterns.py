@@ -834,6 +834,10 @@ def test_a_licence_number_after_its_state_code(text, expected):
         ("pt's BCBS number is ZGP 4410 2298 11", {("HEALTHPLAN", "ZGP 4410 2298 11")}),
         ("her insurance number is 4410 2298 11", {("HEALTHPLAN", "4410 2298 11")}),
         ("the member number is unknown", set()),
+        # a payer whose name is no English word, in lower case
+        ("bcbs id is ZGP 882 114 905", {("HEALTHPLAN", "ZGP 882 114 905")}),
+        ("verify her aetna id W1234 56789", {("HEALTHPLAN", "W1234 56789")}),
+        ("an oxford id 12345678 card", set()),  # Oxford is a town as well: in capitals only
     ],
 )
 def test_a_plan_id_after_is(text, expected):
