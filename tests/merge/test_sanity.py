@@ -738,6 +738,13 @@ def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
             "CITY",
             [("Ochsner St Mary", "HOSPITAL")],
         ),
+        # a person's span that is a listed name of two words and its site
+        (
+            "Outside records from Kaiser Permanente Santa Clara.",
+            "Kaiser Permanente Santa Clara",
+            "PATIENT",
+            [("Kaiser Permanente Santa Clara", "HOSPITAL")],
+        ),
         # a person named like a listed institution stays a person; a name before a comma and
         # a hospital with its site is no hospital's name
         (

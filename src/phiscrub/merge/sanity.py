@@ -904,8 +904,11 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
         return widened
     if " ".join(words) in rules.institutions:
         return span.with_label("HOSPITAL")
-    if span.label not in rules.cut_labels and _listed_then_site(words, surface, rules):
-        return span.with_label("HOSPITAL")  # "Ochsner St Mary", not a person ("Dr. Mayo Lee")
+    # "Ochsner St Mary", not a person ("Dr. Mayo Lee"); a person's span only after a listed
+    # name of two words or more ("Kaiser Permanente Santa Clara")
+    smallest = 2 if span.label in rules.cut_labels else 1
+    if _listed_then_site(words, surface, rules, smallest):
+        return span.with_label("HOSPITAL")
     site = _DASHED_SITE.fullmatch(surface)  # "Robert Wood Johnson University Hospital - Somerset"
     if site is not None and _ends_in(site.group(1).lower().split(), rules.institution_heads):
         return span.with_label("HOSPITAL")
@@ -924,12 +927,15 @@ def _institution(text: str, span: Span, rules: SanityRules) -> Span | None:
 _DASHED_SITE = re.compile(r"([^,]+?)[ ]?[-–][ ]?[A-Z][\w'’.]*(?:[ ][A-Z][\w'’.]*)?")
 
 
-def _listed_then_site(words: Sequence[str], surface: str, rules: SanityRules) -> bool:
-    """A listed institution known by its name alone, then its site in capitalised words."""
+def _listed_then_site(
+    words: Sequence[str], surface: str, rules: SanityRules, smallest: int = 1
+) -> bool:
+    """A listed institution known by its name alone (of ``smallest`` words or more), then its
+    site in capitalised words."""
     rest = surface.split()
     return any(
         " ".join(words[:k]) in rules.institutions and all(w[:1].isupper() for w in rest[k:])
-        for k in range(1, len(words))
+        for k in range(smallest, len(words))
     )
 
 
