@@ -48,13 +48,14 @@ class View:
     offset of that one space in ``doc``; no runs means the offsets are the note's.
     """
 
-    __slots__ = ("_spaces", "_starts", "_through", "doc", "runs")
+    __slots__ = ("_first", "_spaces", "_starts", "_through", "doc", "runs")
 
     def __init__(self, doc: Document, runs: Iterable[tuple[int, int, int]] = ()) -> None:
         self.doc = doc
         self.runs = tuple(runs)
         self._starts = [start for start, _, _ in self.runs]
         self._spaces = [space for _, _, space in self.runs]
+        self._first = self.runs[0][0] if self.runs else 0  # where the first run starts
         self._through = []  # characters removed up to the end of each run
         removed = 0
         for _, length, _ in self.runs:
@@ -87,15 +88,19 @@ class View:
         """``span`` of the view as a span of the note (a run at either end covered whole)."""
         if not self.runs:
             return span
+        if span.end <= self._first:
+            return span  # before the first run: the note's offsets
         start, end = self._original(span.start), self._original(span.end - 1, end=True)
-        return dataclasses.replace(span, start=start, end=end)
+        return Span(start, end, span.label, span.score, span.source, span.ann_id)
 
     def to_view(self, span: Span) -> Span:
         """``span`` of the note as a span of the view."""
         if not self.runs:
             return span
+        if span.end <= self._first:
+            return span
         start, end = self._viewed(span.start), self._viewed(span.end - 1) + 1
-        return dataclasses.replace(span, start=start, end=end)
+        return Span(start, end, span.label, span.score, span.source, span.ann_id)
 
     def spans_to_original(self, spans: Iterable[Span]) -> list[Span]:
         return [self.to_original(span) for span in spans]
