@@ -1003,14 +1003,22 @@ def _ends_in(words: list[str], heads: frozenset[str]) -> bool:
     return any(" ".join(words[-size:]) in heads for size in (3, 2, 1) if len(words) > size)
 
 
-def _place_kind(text: str, rules: SanityRules) -> str | None:
-    """STATE or COUNTRY for a city span that names one (rule 3), else None."""
-    low = " ".join(text.lower().split())
+def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str | None:
+    """STATE or COUNTRY for a span of ``place_kind_labels`` that names one (rule 3; not
+    before a state code, and for other labels than CITY no code alone), else None."""
+    if (
+        not rules.place_kinds
+        or span.label not in rules.place_kind_labels
+        or _STATE_AFTER.match(text, span.end)
+        or (span.label != "CITY" and surface in rules.state_codes)
+    ):
+        return None
+    low = " ".join(surface.lower().split())
     if low in rules.cities_named_like_places:
         return None
     if low in rules.countries:
         return "COUNTRY"
-    if low in rules.states or text in rules.state_codes:
+    if low in rules.states or surface in rules.state_codes:
         return "STATE"
     return None
 
@@ -1066,15 +1074,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return kind
-    if (
-        rules.place_kinds
-        and span.label in rules.place_kind_labels
-        and not _STATE_AFTER.match(doc.text, span.end)
-        and (span.label == "CITY" or text not in rules.state_codes)
-    ):
-        kind = _place_kind(text, rules)  # "license 245871 (Massachusetts)": no hospital
-        if kind is not None:
-            return span.with_label(kind)
+    kind = _place_kind(doc.text, span, text, rules)
+    if kind is not None:
+        return span.with_label(kind)
     if span.label == "STATE" and text in rules.state_codes and _ID_AFTER.match(doc.text, span.end):
         return None  # "Maria, ID XKJ448190221": an identifier's cue, not Idaho
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
