@@ -141,11 +141,15 @@ def truecased(text: str, language: str) -> str | None:
     kinds = [casing.named(low) for low in lows]
     for k in range(len(words) - 1):  # a place of two or three words ("sioux city")
         for size in (3, 2):
-            place = " ".join(lows[k : k + size])
-            if k + size <= len(words) and casing.place(place):
+            if k + size > len(words):
+                continue
+            place = " ".join(lows[k : k + size])  # one space apart in the note too
+            if text[words[k].start() : words[k + size - 1].end()].lower() == place and (
+                casing.place(place)
+            ):
                 kinds[k : k + size] = [2] * size
                 break
-    previous_end, previous_named = -2, False
+    previous_end, previous_named = 0, False
     for k, match in enumerate(words):
         start, end = match.span()
         low = lows[k]
@@ -193,6 +197,7 @@ def truecased(text: str, language: str) -> str | None:
                 named
                 or head
                 or low in casing.capitalised
+                or low in casing.titles
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)

@@ -7,6 +7,7 @@ the detectors read a twin of such a note, character for character (same length a
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
 LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
@@ -34,12 +35,7 @@ def title_cased(text: str) -> str | None:
     ("Thanksgiving", "Acct No.", "Industries", "22 birchwood ln"); their title-cased twin
     does not.
     """
-    if _surely_mixed(text):
-        return None
-    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
-    capitals = sum(cased)
-    lower_case = len(cased) >= LOWER_CASE_LETTERS and capitals <= LOWER_CASE * len(cased)
-    if not cased or (capitals < CAPITALS * len(cased) and not lower_case):
+    if note_case(text) is None:
         return None
     out: list[str] = []
     in_word = False
@@ -54,9 +50,20 @@ def title_cased(text: str) -> str | None:
     return "".join(out)
 
 
+def note_case(text: str) -> Literal["capitals", "lower"] | None:
+    """ "capitals" when at least 80% of the letters of ``text`` are capitals, "lower" when at
+    least ``LOWER_CASE_LETTERS`` letters are there and at most 2% of them capitals, else None."""
+    if _surely_mixed(text):
+        return None
+    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
+    capitals = sum(cased)
+    if cased and capitals >= CAPITALS * len(cased):
+        return "capitals"
+    if len(cased) >= LOWER_CASE_LETTERS and capitals <= LOWER_CASE * len(cased):
+        return "lower"
+    return None
+
+
 def in_lower_case(text: str) -> bool:
     """At least ``LOWER_CASE_LETTERS`` letters, and at most 2% of them capitals."""
-    if _surely_mixed(text):
-        return False
-    cased = [c.isupper() for c in text if c.isalpha() and c.lower() != c.upper()]
-    return len(cased) >= LOWER_CASE_LETTERS and sum(cased) <= LOWER_CASE * len(cased)
+    return note_case(text) == "lower"

@@ -9,7 +9,7 @@ from phiscrub.detect.dictionary.names import context_names, find_names
 from phiscrub.detect.dictionary.places import find_care_sites, find_places, find_professions
 from phiscrub.detect.dictionary.tables import table_hits
 from phiscrub.document import Document, Span, dedupe_spans
-from phiscrub.text.casing import LOWER_CASE, title_cased
+from phiscrub.text.casing import in_lower_case, title_cased
 from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
 
@@ -22,11 +22,7 @@ def _lower_case_twin(text: str) -> str | None:
     """The title-cased twin of a note all in lower case (at most 2% of its letters capitals;
     ``title_cased``), else None: a note in capitals has its names in capitals, which the name
     rules read as they stand."""
-    twin = title_cased(text)
-    if twin is None:
-        return None
-    upper = sum(1 for c in text if c.isupper())
-    return twin if upper <= LOWER_CASE * sum(1 for c in text if c.isalpha()) else None
+    return title_cased(text) if in_lower_case(text) else None
 
 
 _FOUND = TextMemo()  # language and text -> hits, whatever the detector's name and labels
