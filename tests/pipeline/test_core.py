@@ -349,6 +349,16 @@ def test_the_bundled_default_pipeline_is_the_trained_hybrid():
     assert {s.detector for s in detection.raw} == {"rules", "dictionary", "crf", "bilstm-fea"}
 
 
+def test_the_bundled_default_keeps_a_name_whole_that_its_members_split():
+    # the dictionary reads one doctor after "Dr."; the ensemble keeps the CRF's two names
+    # (a doctor and a patient), which outrank it: widening keeps the whole name
+    note = "PCP: Dr. Ellen McAllister, Newton-Wellesley"
+    pipeline = load_pipeline("default")
+    assert pipeline.config.merge.widen
+    found = [(s.label, note[s.start : s.end]) for s in pipeline.detect(Document("d", note)).spans]
+    assert found == [("DOCTOR", "Ellen McAllister"), ("HOSPITAL", "Newton-Wellesley")]
+
+
 def test_the_default_pipeline_runs_without_torch(monkeypatch):
     import phiscrub.pipeline.core as module
 
