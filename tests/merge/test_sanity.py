@@ -132,6 +132,11 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Unit Sec: Ruthanne   Pharm: Kofi", "Pharm", "PATIENT"),  # the next field's name
         # a symptom before a comma, then a sign that ends as a clinical word does
         ("Presenting complaint: itching, erythematous rash", "itching, erythematous", "DOCTOR"),
+        # a result's analyte with its value, symptoms and medicines in a list
+        ("Results: Haemoglobin 118 g/L; CRP 14 mg/L", "Haemoglobin", "DEPARTMENT"),
+        ("Results: Hemoglobin 11.8 g/dL", "Hemoglobin 11", "PATIENT"),
+        ("Symptoms: breathlessness, wheeze.", "breathlessness, wheeze", "DOCTOR"),
+        ("Given cefuroxime, paracetamol", "cefuroxime, paracetamol", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -362,6 +367,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
         ("Boise, ID 83702", "ID", "STATE"),  # a state's code before a ZIP code
+        ("Seen in Room 4 today", "4", "ROOM"),  # a number alone is no clinical word's value
+        ("RT @ Jay 911 : the details", "Jay 911", "PATIENT"),  # a handle's number, spaced
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -45,8 +45,9 @@ Rules, in order, for each merged span:
      Boston") or a frequent capitalised word and a ``lead_words`` word ("Employed by
      Raytheon"); in a mixed-case note, one of frequent lower-case words on no place list is
      dropped ("flu 10/2103");
-   * every word a ``never_alone`` or ``relations`` word (or, for people, a credential or
-     function word): dropped ("Mallampati II", "mildly dyspneic", "MD", "Grandmother");
+   * every word a ``never_alone`` or ``relations`` word or a number beside them (or, for
+     people, a credential or function word): dropped ("Mallampati II", "mildly dyspneic",
+     "MD", "Grandmother", "Hemoglobin 11");
      every word a nationality (``demonyms``, or a country's name with an ending on no name
      list: "Cambodian"): dropped, unless a listed name stands after a title or before no
      lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
@@ -1097,7 +1098,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if first == last:
         return None
     kept = lower[first:last]
-    if all(w in rules.never_alone or w in rules.relations for w in kept):
+    if _never_alone(kept, rules):
         return None
     if person and _device_model(kept, rules):
         return None  # "Zimmer NexGen": an implant's make and model
@@ -1150,6 +1151,15 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     if _field_name(text, span, list(_WORD.finditer(piece)), rules):
         return None
     return _dash_cut(text, span, rules)
+
+
+def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:
+    """Whether ``words`` (lower case) are all ``never_alone`` or ``relations`` words, or
+    numbers beside them: "Mallampati II", "Grandmother", "Hemoglobin 11" (a result's value
+    read into the span)."""
+    if all(w.isdigit() for w in words):
+        return False
+    return all(w in rules.never_alone or w in rules.relations or w.isdigit() for w in words)
 
 
 def _kept_words(
