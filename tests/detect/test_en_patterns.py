@@ -568,6 +568,8 @@ def test_extensions_alone(text, expected):
         ("Attends Little Sprouts Daycare on Elm Ave.", {"Little Sprouts Daycare"}),
         ("Referred to Springwell Elder Services.", {"Springwell Elder Services"}),
         ("Pulmonary Associates of Greater Boston", {"Pulmonary Associates of Greater Boston"}),
+        ("Services: Caritas Home Care, tel 617 555 2040", {"Caritas Home Care"}),
+        ("Referred to Bayside Homecare for wound care.", {"Bayside Homecare"}),
     ],
 )
 def test_organizations_by_their_heads(text, expected):

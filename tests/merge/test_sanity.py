@@ -137,6 +137,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results: Hemoglobin 11.8 g/dL", "Hemoglobin 11", "PATIENT"),
         ("Symptoms: breathlessness, wheeze.", "breathlessness, wheeze", "DOCTOR"),
         ("Given cefuroxime, paracetamol", "cefuroxime, paracetamol", "DOCTOR"),
+        # a kind of service without its provider's name, after a plan's verb
+        ("Discharged with Home Care services.", "Home Care", "ORGANIZATION"),
+        ("Needs Home Health Care and PT.", "Needs Home Health Care", "ORGANIZATION"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -367,6 +370,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("RT @ RossMarowits : the details", "RossMarowits", "PATIENT"),  # a handle, spaced
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
         ("Boise, ID 83702", "ID", "STATE"),  # a state's code before a ZIP code
+        ("Arrange Caritas Home Care.", "Caritas Home Care", "ORGANIZATION"),  # a plan's verb
         ("Seen in Room 4 today", "4", "ROOM"),  # a number alone is no clinical word's value
         ("RT @ Jay 911 : the details", "Jay 911", "PATIENT"),  # a handle's number, spaced
     ],
