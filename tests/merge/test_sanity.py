@@ -166,6 +166,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ),
         ("Seen by Ann Lee today", "Ann Lee today", "DOCTOR", "Ann Lee"),
         ("Seen by Dr. Ann Lee, MD today", "Ann Lee, MD", "DOCTOR", "Ann Lee"),
+        ("PCP: Dr. Sue Kim, Harbor Health", "Sue Kim, Harbor", "DOCTOR", "Sue Kim"),
         ("Mr. Yamamoto's INR was 2.3", "Yamamoto's INR", "PATIENT", "Yamamoto"),
         ("Is Amanda's potassium back?", "Amanda's", "PATIENT", "Amanda"),
         ("Seen today. John Smith called.", "today. John Smith", "PATIENT", "John Smith"),
@@ -371,6 +372,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Address: 137 Esplanade, Hwlffordd", "Esplanade, Hwlffordd", "PATIENT"),
         ("Boise, ID 83702", "ID", "STATE"),  # a state's code before a ZIP code
         ("Arrange Caritas Home Care.", "Caritas Home Care", "ORGANIZATION"),  # a plan's verb
+        ("Patient: Kelly Brown, Anne", "Kelly Brown, Anne", "PATIENT"),  # two surnames, a name
+        ("Patient: Garcia Lopez, Maria", "Garcia Lopez, Maria", "PATIENT"),
         ("Seen in Room 4 today", "4", "ROOM"),  # a number alone is no clinical word's value
         ("RT @ Jay 911 : the details", "Jay 911", "PATIENT"),  # a handle's number, spaced
     ],

@@ -1220,8 +1220,9 @@ def _name_end(
     """Where a person's name span ``text`` (its words ``first`` to ``last``) ends early, as an
     offset into ``text``: before the first function word, credential in capitals or frequent
     lower-case word after a name word ("MASSEY FOR A GAIN", "Ni Bhriain MRCP, Consultant",
-    "Astrid, ovarian"), before a medicine ("Ibrahim Tylenol"), or at a possessive ("Yamamoto's
-    INR"); None where it runs on."""
+    "Astrid, ovarian"), before a medicine ("Ibrahim Tylenol"), after a comma that a full name
+    stands before ("Dr. Sue Kim, Harbor Health"), or at a possessive ("Yamamoto's INR"); None
+    where it runs on."""
     for index in range(first, last):
         word = words[index].group()
         lower = word.lower()
@@ -1237,9 +1238,29 @@ def _name_end(
         medicine = lower in rules.medicines
         if index > first and (function or credential or ordinary or medicine):
             return words[index - 1].end()
+        if _after_full_name(text, words, first, index, rules):
+            return words[index - 1].end()
         if _POSSESSIVE.search(lower):  # a name's is no part of it
             return words[index].end() - 2
     return None
+
+
+def _after_full_name(
+    text: str, words: Sequence[re.Match], first: int, index: int, rules: SanityRules
+) -> bool:
+    """Word ``index`` of a person's name span stands after a comma that a full name stands
+    before (a listed first name and a word or more: "Sue Kim, Harbor Health"), and is no
+    listed first name ("Kelly Brown, Anne" may be a surname of two words and a first name)."""
+    if rules.names is None or index - first < 2:
+        return False
+    if "," not in text[words[index - 1].end() : words[index].start()]:
+        return False
+    names = rules.names
+
+    def first_name(word: str) -> bool:
+        return word in names.first_names or word in names.census_first_names
+
+    return first_name(words[first].group().lower()) and not first_name(words[index].group().lower())
 
 
 # capitalised words after the words that cut a name span ("Garcia songwriter Samantha Bašić")
