@@ -839,7 +839,9 @@ def test_a_licence_number_after_its_state_code(text, expected):
         # a payer whose name is no English word, in lower case
         ("bcbs id is ZGP 882 114 905", {("HEALTHPLAN", "ZGP 882 114 905")}),
         ("verify her aetna id W1234 56789", {("HEALTHPLAN", "W1234 56789")}),
-        ("an oxford id 12345678 card", set()),  # Oxford is a town as well: in capitals only
+        # Oxford is a town as well: in capitals only, in a note not all in lower case (one
+        # that is, is read title-cased too, where any payer's name is capitalised)
+        ("Pt has an oxford id 12345678 card", set()),
     ],
 )
 def test_a_plan_id_after_is(text, expected):

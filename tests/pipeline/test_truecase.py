@@ -43,6 +43,12 @@ from phiscrub.pipeline.view import detection_view
             "discussed with john, frank blood noted. dr frank and rose hall at the park",
             "Discussed with john, frank blood noted. Dr Frank and Rose Hall at the park",
         ),
+        # a clinician's short query; a surname's prefix ("o'clock" is no name)
+        ("what meds is ramirez on", "What meds is Ramirez on"),
+        (
+            "page dr o'neil or dr mcdonald by 5 o'clock",
+            "Page Dr O'Neil or Dr McDonald by 5 o'clock",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):
@@ -53,7 +59,7 @@ def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expect
 def test_only_notes_in_lower_case_and_languages_with_lists_are_truecased():
     assert truecased("Patient: Emmalin Caniff seen at Watsonton today", "en") is None
     assert truecased("PATIENT: EMMALIN CANIFF SEEN AT WATSONTON TODAY", "en") is None
-    assert truecased("seen today", "en") is None  # too few letters to tell
+    assert truecased("seen today", "en") is None  # too few letters to tell (9)
     assert truecased("paciente: maría garcía, vista en el hospital hoy", "es") is None
 
 

@@ -26,6 +26,7 @@ from phiscrub.text.frequency import zipf
 __all__ = ["truecased"]
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_PREFIXED = re.compile(r"(?:[od]['’]|mc)[^\W\d_]{2}")  # a surname's prefix: O'Neil, McKay
 _SENTENCE_START = re.compile(r"(?:[.!?][ \t]+|\n[ \t]*|[:|][ \t]*)$")
 _NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _IDENTIFIER_DIGITS = re.compile(r"\d{4,}(?![^\W_])")
@@ -203,6 +204,8 @@ def truecased(text: str, language: str) -> str | None:
                 or _SENTENCE_START.search(text, max(0, start - 8), start)
             ):
                 capitalise(start, start + 1)
+                if named and _PREFIXED.match(low):
+                    capitalise(start + 2, start + 3)  # "o'neil" -> "O'Neil", "mcdonald"
             named = named or head
         previous_end, previous_named = end, named
     return "".join(out)

@@ -11,7 +11,7 @@ from typing import Literal
 
 CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
 LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
-LOWER_CASE_LETTERS = 20  # and at least this many letters
+LOWER_CASE_LETTERS = 10  # and at least this many letters
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
 
 
