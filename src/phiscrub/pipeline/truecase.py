@@ -123,6 +123,23 @@ def _month(text: str, words: list[re.Match[str]], lows: list[str], k: int, casin
     return k > 0 and lows[k - 1] in casing.month_leads and text[words[k - 1].end()] == " "
 
 
+def _kinds(text: str, words: list[re.Match[str]], lows: list[str], casing: _Casing) -> list[int]:
+    """``_Casing.named`` of each word, and 2 for each word of a listed place of two or three
+    words ("sioux city") written one space apart."""
+    kinds = [casing.named(low) for low in lows]
+    for k in range(len(words) - 1):
+        for size in (3, 2):
+            if k + size > len(words):
+                continue
+            place = " ".join(lows[k : k + size])
+            if text[words[k].start() : words[k + size - 1].end()].lower() == place and (
+                casing.place(place)
+            ):
+                kinds[k : k + size] = [2] * size
+                break
+    return kinds
+
+
 def truecased(text: str, language: str) -> str | None:
     """``text`` with English capitals restored, letter for letter, when it is all in lower
     case (``in_lower_case``) and ``language`` has casing lists; else None."""
@@ -139,17 +156,7 @@ def truecased(text: str, language: str) -> str | None:
 
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
-    kinds = [casing.named(low) for low in lows]
-    for k in range(len(words) - 1):  # a place of two or three words ("sioux city")
-        for size in (3, 2):
-            if k + size > len(words):
-                continue
-            place = " ".join(lows[k : k + size])  # one space apart in the note too
-            if text[words[k].start() : words[k + size - 1].end()].lower() == place and (
-                casing.place(place)
-            ):
-                kinds[k : k + size] = [2] * size
-                break
+    kinds = _kinds(text, words, lows, casing)
     previous_end, previous_named = 0, False
     for k, match in enumerate(words):
         start, end = match.span()
