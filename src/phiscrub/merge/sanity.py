@@ -1255,12 +1255,8 @@ def _after_full_name(
         return False
     if "," not in text[words[index - 1].end() : words[index].start()]:
         return False
-    names = rules.names
-
-    def first_name(word: str) -> bool:
-        return word in names.first_names or word in names.census_first_names
-
-    return first_name(words[first].group().lower()) and not first_name(words[index].group().lower())
+    listed = rules.names.is_first_name
+    return listed(words[first].group().lower()) and not listed(words[index].group().lower())
 
 
 # capitalised words after the words that cut a name span ("Garcia songwriter Samantha Bašić")

@@ -73,3 +73,10 @@ def test_short_forms_of_first_names_are_names_not_common_words():
     assert gaz.is_name("jen") and gaz.is_name("steph")
     assert not gaz.is_common("jen")
     assert "jen" not in gaz.first_names  # the CRF's features keep the lists it was trained on
+
+
+def test_first_names_are_read_from_both_lists_and_surnames_are_not():
+    gaz = module.gazetteers("en")
+    assert gaz.is_first_name("jen")  # the census's list only
+    assert gaz.is_first_name("sue") and "sue" in gaz.first_names  # faker's list too
+    assert not gaz.is_first_name("kowalczyk") and gaz.is_name("kowalczyk")  # a surname

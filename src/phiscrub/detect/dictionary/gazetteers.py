@@ -88,6 +88,10 @@ class Gazetteers:
             or word in self.census_last_names
         )
 
+    def is_first_name(self, word: str) -> bool:
+        """``word`` (lower case) is in a first-name list (faker's or the census's)."""
+        return word in self.first_names or word in self.census_first_names
+
     def is_common(self, word: str) -> bool:
         """``word`` (lower case) is a frequent word of the language, not a frequent name."""
         return word in self.common_words or word in self.english_words

@@ -164,5 +164,4 @@ def cued_label(text: str, start: int) -> str:
 
 
 def first_name(word: str, gaz: Gazetteers) -> bool:
-    listed = word in gaz.first_names or word in gaz.census_first_names
-    return listed and word not in NOT_NAME and not gaz.is_common(word)
+    return gaz.is_first_name(word) and word not in NOT_NAME and not gaz.is_common(word)

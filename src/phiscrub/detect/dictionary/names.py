@@ -502,7 +502,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     hits: list[NameHit] = list(context_names(text, gaz, found))
     for match in _LOWER_AFTER_RELATIVE.finditer(text):
         word = match.group("n")
-        listed = word in gaz.first_names or word in gaz.census_first_names
+        listed = gaz.is_first_name(word)
         if listed and not gaz.is_common(word) and word not in NOT_NAME:
             found.append(match.span("n"))
             hits.append(NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower"))
