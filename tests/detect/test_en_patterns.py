@@ -256,6 +256,8 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Medicaid ID 12345678A", {("HEALTHPLAN", "12345678A")}),  # not "Medica" + "id"
         ("plan ID 80840", {("HEALTHPLAN", "80840")}),  # "ID" is no state after "plan"
         ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
+        # a prefix in lower case, as queries type it; not a word before a year
+        ("mrn sf-998877 pending; MRN per 2020 records", {("MEDICALRECORD", "sf-998877")}),
         ("Patient 2 of 3; pt 120/80; patient 1234 beds; pt 12345.5 mg", set()),
         ("insurance number: W 2231 8870", {("HEALTHPLAN", "W 2231 8870")}),
         ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
@@ -803,6 +805,15 @@ def test_a_town_after_its_street_without_a_postcode(text, expected):
         ("Aunt: ovarian ca at 57; father MI at 45", {("AGE", "57"), ("AGE", "45")}),
         ("mother breast cancer at age 42.", {("AGE", "42")}),
         ("Proband: Hannah Lindqvist, 38F, referred", {("AGE", "38")}),
+        # after a titled name, set off by commas or a bracket
+        ("Mrs Abernathy, 94, lives with her niece", {("AGE", "94")}),
+        ("Ms. Li (92) lives alone", {("AGE", "92")}),
+        ("Mr. Otto Berg, 91 y/o, seen today", {("AGE", "91")}),
+        # a triage line's age and sex before a dash
+        ("chen, wei - 54M - chest pain", {("AGE", "54")}),
+        ("54 F - fall at home", {("AGE", "54")}),
+        # a room in brackets, a count after a comma without a title, a size before a dash
+        ("Ms Jones (Room 12) called; Foley Bag, 16, placed; 16F - placed", set()),
         # calcium, a time, a catheter's size, a sister's name with no age
         ("Ca at 10.2 today; MI at 2pm; Coude Foley, 16F, placed; Sister: Elin, well.", set()),
     ],

@@ -158,6 +158,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
         ("Aunt: Astrid, ovarian ca at 57", "Astrid, ovarian", "PATIENT", "Astrid"),
         ("0930 dr. whitcombe rounded, plan", "whitcombe rounded", "DOCTOR", "whitcombe"),
+        ("is Kowalski still NPO", "Kowalski still NPO", "PATIENT", "Kowalski"),  # listed
         (
             "Dr Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
             "Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
@@ -183,6 +184,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Dr. J. Smith Jr. was here.", "J. Smith Jr", "DOCTOR", "J. Smith Jr"),  # no stop
         ("Reviewed Robert Brown’s labs", "Robert Brown’s labs", "PATIENT", "Robert Brown"),
         ("Humana ID H12345678 expired.", "H12345678 expired", "VEHICLE", "H12345678"),
+        ("MRN: sf-998877 pending", "sf-998877 pending", "MEDICALRECORD", "sf-998877"),
         ("IP 10.22.4.181 logged in", "10.22.4.181 logged", "IPADDR", "10.22.4.181"),
         (
             "seen by Nurse Practitioner Yolanda Briggs.",

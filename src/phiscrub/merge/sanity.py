@@ -457,12 +457,19 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
+_VERY_FREQUENT = 5.6
+"""Zipf frequency above which a lower-case word after a name ends it even where a name list
+holds it ("Kowalski still NPO", "Ortiz said"): few names are written in lower case beside a
+capitalised one, and none so common."""
+
+
 def _ordinary_after_name(
     text: str, words: Sequence[re.Match], index: int, rules: SanityRules
 ) -> bool:
     """Word ``index`` of a person's name span is a frequent lower-case word that no name
-    list holds, after a capitalised word or a name word in lower case (listed or rare): where
-    the name ends ("Astrid, ovarian ca", "dr. whitcombe rounded")."""
+    list holds (or one of the most frequent words, listed or not: "still"), after a capitalised
+    word or a name word in lower case (listed or rare): where the name ends ("Astrid, ovarian
+    ca", "dr. whitcombe rounded", "Kowalski still NPO")."""
     word = words[index].group()
     if rules.names is None or not word.islower():
         return False
@@ -476,7 +483,7 @@ def _ordinary_after_name(
     lower = word.lower()
     return (
         lower not in rules.name_particles
-        and not rules.names.is_name(lower)
+        and (not rules.names.is_name(lower) or zipf(lower, rules.language) >= _VERY_FREQUENT)
         and rules.ordinary_words([lower])
     )
 
@@ -776,9 +783,14 @@ _COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
 """The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
 
 
+_ID_JOINS = frozenset("-/#")
+"""What joins an identifier's prefix to its digits."""
+
+
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     """``span`` without the lower-case words at its ends ("H12345678 expired" ->
-    "H12345678"), when what is left holds a digit; an extension word ("ext") stays. A span
+    "H12345678"), when what is left holds a digit; an extension word ("ext") and a prefix
+    joined to the digits by a dash, a slash or "#" ("sf-998877") stay. A span
     that crosses a gap between fields (a tab, a line break or two spaces and more: no number
     is written with one) keeps only its piece with the most digits ("1234567893   DEA")."""
     start, end = span.start, span.end
@@ -792,7 +804,11 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
             word.end() == len(text) or not text[word.end()].isalnum()
         )
         low = word.group()
-        return lone and len(low) > 1 and low.islower() and low not in rules.number_words
+        joined = text[word.end() : word.end() + 1] in _ID_JOINS and word.end() < end
+        joined = joined or (word.start() > start and text[word.start() - 1] in _ID_JOINS)
+        return (
+            lone and not joined and len(low) > 1 and low.islower() and low not in rules.number_words
+        )
 
     while words and ordinary(words[-1]) and words[-1].start() > start:
         end = words.pop().start()
