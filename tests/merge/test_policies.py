@@ -79,6 +79,16 @@ def test_widen_leaves_other_categories_and_spans_holding_two_winners():
     assert merge_spans([first, second, wide], "priority", widen=True).spans == (first, second)
 
 
+def test_widen_leaves_formulas_at_their_winners_extent():
+    # "Medicare 1EG4-TE5-MK73, secondary ..." read as one ID holds the plan's ID: no widening
+    plan = Span(9, 22, "HEALTHPLAN", 0.95, "rules")
+    wide = Span(0, 60, "IDNUM", 0.7, "bilstm-fea")
+    assert merge_spans([plan, wide], "priority", widen=True).spans == (plan,)
+    fax = Span(4, 12, "FAX", 0.9, "rules")  # a fax number inside a phone's longer reading
+    phone = Span(0, 20, "PHONE", 0.6, "crf")
+    assert merge_spans([fax, phone], "priority", widen=True).spans == (fax,)
+
+
 def test_widen_is_refused_where_no_span_wins():
     from phiscrub.pipeline import PipelineConfig
 

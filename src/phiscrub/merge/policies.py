@@ -11,7 +11,9 @@ With ``widen`` (priority, longest and score): a span that loses to a span of its
 category lying inside it widens the winner to its own extent, under the winner's label, where
 the wider span overlaps no other kept span ("Brigham and Women's Hospital" read as a city
 widens the hospital "Women's Hospital"; "Dr. O'Neil-Smith" read as a doctor widens the patient
-"Neil"), so that a label decided by priority does not cut a name in pieces.
+"Neil"), so that a label decided by priority does not cut a name in pieces. Only names of
+people, places and jobs widen (``WIDENED_CATEGORIES``); dates, ages, contacts and IDs keep the
+extent their winner gives.
 
 With ``outer`` (priority, longest and score; detector names): a span from one of those
 detectors that loses only to spans lying strictly inside it, none scored above it, wins instead
@@ -162,13 +164,21 @@ def _holds_all(span: Span, winners: Sequence[Span]) -> bool:
     )
 
 
+WIDENED_CATEGORIES = frozenset({"NAME", "LOCATION", "PROFESSION"})
+"""Categories whose spans ``widen`` joins: names of people, places and jobs, whose extent a
+shorter reading may cut. A date, an age, a contact or an ID is a formula whose extent its
+reading gives: "Medicare 1EG4-TE5-MK73, secondary BCBS MA XYZ123456789" read as one ID does
+not widen the plan's ID."""
+
+
 def _widens(loser: Span, winner: Span) -> bool:
-    """Whether ``loser`` strictly holds ``winner`` and is of its PHI category."""
+    """Whether ``loser`` strictly holds ``winner`` and is of its PHI category, one of
+    ``WIDENED_CATEGORIES``."""
     holds = loser.start <= winner.start and winner.end <= loser.end
     if not holds or (loser.start, loser.end) == (winner.start, winner.end):
         return False
     category = category_of(winner.label)
-    return category is not None and category == category_of(loser.label)
+    return category in WIDENED_CATEGORIES and category == category_of(loser.label)
 
 
 def _union(spans: Sequence[Span], rank) -> MergeResult:
