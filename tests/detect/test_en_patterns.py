@@ -627,6 +627,9 @@ def test_initials_after_a_staff_field(text, expected):
         ("Please page the covering resident at 32145.", {"32145"}),
         ("page GI fellow at 4-5123 with questions", {"4-5123"}),
         ("Paged the team at 32145, 32146.", {"32145"}),
+        ("page dr o'neil at 4-5521", {"4-5521"}),  # after a titled name
+        ("Please page Dr. Amy Chen at 32145.", {"32145"}),
+        ("paged Dr. Lee at 1400", set()),
         # a time, a clock time and a count are not pagers
         ("page him at 1400 if febrile", set()),
         ("paged the team at 12:30", set()),

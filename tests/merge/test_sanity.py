@@ -520,6 +520,19 @@ def test_screen_drops_shapeless_spans_before_the_merge():
     assert [(d.span, d.kept, d.policy) for d in dropped] == [(fax, None, "sanity")]
 
 
+def test_screen_drops_a_listed_job_in_lower_case_read_as_a_name():
+    from phiscrub.merge.sanity import screen
+
+    text = "Mr. Holloway, a retired longshoreman from Chelsea"
+    job = span_of(text, "longshoreman", "PATIENT")
+    kept, dropped = screen(Document("d", text), [job], RULES)
+    assert kept == []
+    assert [(d.span, d.kept, d.policy) for d in dropped] == [(job, None, "sanity")]
+    # a note in lower case: "page dr cook" names a doctor
+    cook = span_of("page dr cook at 4-5521", "cook", "DOCTOR")
+    assert screen(Document("d", "page dr cook at 4-5521"), [cook], RULES)[0] == [cook]
+
+
 def test_screen_cuts_ordinary_words_off_a_code_before_the_merge():
     from phiscrub.merge.sanity import screen
 

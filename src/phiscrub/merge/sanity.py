@@ -754,12 +754,26 @@ def screen(
         if span.label not in rules.cut_labels:
             kept.append(span)
             continue
+        if _lower_case_job(doc.text, span, rules):
+            dropped.append(Dropped(span, None, "sanity"))
+            continue
         for piece in _name_pieces(doc.text, span):
             whole = _whole_words(doc.text, piece)
             if whole is not span:
                 dropped.append(Dropped(span, whole, "sanity"))
             kept.append(whole)
     return kept, dropped
+
+
+def _lower_case_job(text: str, span: Span, rules: SanityRules) -> bool:
+    """A person's span that is a listed job in lower case, in a note with capitals around it
+    ("a retired longshoreman from Chelsea"): a profession, not a name. In a note in lower case
+    "page dr cook" names a doctor."""
+    surface = text[span.start : span.end]
+    if rules.names is None or not surface.islower() or surface not in rules.names.professions:
+        return False
+    around = text[max(0, span.start - _CASE_REACH) : span.end + _CASE_REACH]
+    return any(c.isupper() for c in around)
 
 
 def _name_pieces(text: str, span: Span) -> list[Span]:
