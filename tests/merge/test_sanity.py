@@ -140,6 +140,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         # a kind of service without its provider's name, after a plan's verb
         ("Discharged with Home Care services.", "Home Care", "ORGANIZATION"),
         ("Needs Home Health Care and PT.", "Needs Home Health Care", "ORGANIZATION"),
+        # a nationality left after a name's cut
+        (
+            "a single Haitian-American man, unemployed",
+            "Haitian-American man, unemployed",
+            "PATIENT",
+        ),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):

@@ -401,9 +401,12 @@ def _ordinary_lower_case(
 
 def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
     """What is left of a person's name cut back to ``text[start:end]`` is no name: only
-    ``never_alone`` words ("Stevens-Johnson"), or an eponym before its head ("Todd")."""
+    ``never_alone`` words ("Stevens-Johnson"), a nationality ("Haitian-American" cut from
+    "Haitian-American man, unemployed"), or an eponym before its head ("Todd")."""
     left = [w.group().lower() for w in _WORD.finditer(text, start, end)]
     if all(w in rules.never_alone for w in left):
+        return True
+    if all(_demonym(w, rules) for w in left) and not _name_use(text, start, end, left, rules):
         return True
     return len(left) == 1 and _eponym_use(text, start, end, left[0], rules)
 
