@@ -19,6 +19,12 @@ def found(text: str) -> set[tuple[str, str]]:
     [
         ("Seen on 03/14/2091 and 2091-03-15.", {("DATE", "03/14/2091"), ("DATE", "2091-03-15")}),
         (
+            "Hospitalized 2/2109-4/2109; seen 3/2104 - 5/2104",
+            {("DATE", "2/2109"), ("DATE", "4/2109"), ("DATE", "3/2104"), ("DATE", "5/2104")},
+        ),
+        # "REPORTED" holds no report number's cue
+        ("REPORTED 02.14.2112", {("DATE", "02.14.2112")}),
+        (
             "Admitted Jul. 7, 2009; d/c 26-SEP-2013.",
             {("DATE", "Jul. 7, 2009"), ("DATE", "26-SEP-2013")},
         ),
