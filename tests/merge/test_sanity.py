@@ -140,6 +140,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         # a kind of service without its provider's name, after a plan's verb
         ("Discharged with Home Care services.", "Home Care", "ORGANIZATION"),
         ("Needs Home Health Care and PT.", "Needs Home Health Care", "ORGANIZATION"),
+        # frequent words in a note in capitals, which tell no more than lower case does
+        (
+            "GIVEN MORPHINE, INTRAVENOUS FOR PAIN. ADVISED REST.",
+            "MORPHINE, INTRAVENOUS",
+            "PATIENT",
+        ),
+        ("SEVERE DEHYDRATION ON ARRIVAL, IV FLUIDS STARTED.", "DEHYDRATION", "PATIENT"),
         # a nationality left after a name's cut
         (
             "a single Haitian-American man, unemployed",
@@ -165,6 +172,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Aunt: Astrid, ovarian ca at 57", "Astrid, ovarian", "PATIENT", "Astrid"),
         ("0930 dr. whitcombe rounded, plan", "whitcombe rounded", "DOCTOR", "whitcombe"),
         ("is Kowalski still NPO", "Kowalski still NPO", "PATIENT", "Kowalski"),  # listed
+        # after a field's cue in a note in capitals, frequent words may be a name
+        ("SUMMARY\nPATIENT: SHIRE MAGIC\nDOB 01/02/1950", "SHIRE MAGIC", "PATIENT", "SHIRE MAGIC"),
         (
             "Dr Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
             "Caitriona Ni Bhriain MRCP, Consultant Geriatrician",

@@ -388,15 +388,34 @@ def _no_place(text: str, words: Sequence[re.Match], label: str, rules: SanityRul
 def _ordinary_lower_case(
     text: str, start: int, end: int, kept: Sequence[str], rules: SanityRules
 ) -> bool:
-    """A person's name ``text[start:end]`` (words ``kept``) in lower case with no word on the
-    name lists, after a determiner or made of frequent words."""
-    if rules.names is None or not text[start:end].islower():
+    """A person's name ``text[start:end]`` (words ``kept``) in lower case, or in capitals in
+    a note in capitals (whose case tells no more), with no word on the name lists, after a
+    determiner or made of frequent words ("DEHYDRATION", "MORPHINE, INTRAVENOUS")."""
+    surface = text[start:end]
+    capitals = not surface.islower() and _capitals_around(text, start, end)
+    if capitals and _CUE_BEFORE.search(text, max(0, start - 12), start):
+        return False
+    if rules.names is None or not (surface.islower() or capitals):
         return False
     if any(rules.names.is_name(w) for w in kept):
         return False
     return bool(_DETERMINER_BEFORE.search(text, max(0, start - 8), start)) or (
         rules.ordinary_words(kept)
     )
+
+
+def _capitals_around(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` and the text around it hold capitals and no small letter: a note
+    typed in capitals."""
+    around = text[max(0, start - _CASE_REACH) : end + _CASE_REACH]
+    return text[start:end].isupper() and not any(c.islower() for c in around)
+
+
+_CUE_BEFORE = re.compile(
+    r"(?:\b(?:DR|MR|MRS|MS|MISS|PROF|RE|TO|BY|PATIENT|NAME)\.?[ \t]*|:[ \t]*)$"
+)
+"""A title, a field's colon or a cue word just before a span in capitals ("DR. JUNK",
+"PATIENT: SHIRE MAGIC", "GIVEN TO NASHUA DOON"): what names a person in such a note."""
 
 
 def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
