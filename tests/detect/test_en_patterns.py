@@ -264,6 +264,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
         # a prefix in lower case, as queries type it; not a word before a year
         ("mrn sf-998877 pending; MRN per 2020 records", {("MEDICALRECORD", "sf-998877")}),
+        ("medicare id 1eg4-te5-mk73; id covid-19 neg", {("HEALTHPLAN", "1eg4-te5-mk73")}),
         ("Patient 2 of 3; pt 120/80; patient 1234 beds; pt 12345.5 mg", set()),
         ("insurance number: W 2231 8870", {("HEALTHPLAN", "W 2231 8870")}),
         ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
