@@ -545,8 +545,13 @@ def _ordinary_in_mixed_case(
         return False
     if not rules.ordinary_words(words) or any(_listed_place(w, rules.names) for w in words):
         return False
-    around = text[max(0, span.start - _CASE_REACH) : span.end + _CASE_REACH]
-    return any(c.isupper() for c in around)
+    return _capitals_near(text, span.start, span.end)
+
+
+def _capitals_near(text: str, start: int, end: int) -> bool:
+    """A capital stands within ``_CASE_REACH`` characters of ``text[start:end]``: the note
+    is not typed all in lower case."""
+    return any(c.isupper() for c in text[max(0, start - _CASE_REACH) : end + _CASE_REACH])
 
 
 def _field_of_abbreviations(text: str, rules: SanityRules) -> bool:
@@ -794,8 +799,7 @@ def _lower_case_job(text: str, span: Span, rules: SanityRules) -> bool:
     surface = text[span.start : span.end]
     if rules.names is None or not surface.islower() or surface not in rules.names.professions:
         return False
-    around = text[max(0, span.start - _CASE_REACH) : span.end + _CASE_REACH]
-    return any(c.isupper() for c in around)
+    return _capitals_near(text, span.start, span.end)
 
 
 def _name_pieces(text: str, span: Span) -> list[Span]:
