@@ -215,6 +215,33 @@ def test_notes_in_lower_case_are_searched_title_cased_as_well():
     assert {(s.label, text[s.start : s.end]) for s in spans} == {("PHONE", "+1-604-696-5272x565")}
 
 
+def test_a_note_typed_in_lower_case_is_searched_title_cased_after_its_capitals_are_restored():
+    from phiscrub.pipeline.view import detection_view
+    from phiscrub.text.casing import TYPED_IN_LOWER_CASE, title_cased
+
+    lower = "lives at 123 main st apt 4; acct no. 45-778812; moore, id 83255"
+    view = detection_view(Document("q", lower), "en").doc
+    # the capitals restored are too many for a note "in lower case"
+    assert view.text == "Lives at 123 main st apt 4; acct no. 45-778812; Moore, ID 83255"
+    assert title_cased(view.text) is None
+    assert title_cased(view.text, always=True) == (
+        "Lives At 123 Main St Apt 4; Acct No. 45-778812; Moore, Id 83255"
+    )
+    assert view.metadata[TYPED_IN_LOWER_CASE] is True
+    spans = merge_spans(RuleDetector("en").detect(view), "priority").spans
+    # "Id 83255" in the twin is Idaho's ZIP code, as "ID 83255" is, not an ID after its cue
+    assert [(s.label, lower[s.start : s.end]) for s in spans] == [
+        ("STREET", "123 main st apt 4"),
+        ("ACCOUNT", "45-778812"),
+        ("CITY", "moore"),
+        ("STATE", "id"),
+        ("ZIP", "83255"),
+    ]
+    # the same text not marked as restored: a mixed-case note, searched as it is
+    unmarked = Document("q", view.text)
+    assert not [s for s in RuleDetector("en").detect(unmarked) if s.label == "STREET"]
+
+
 def test_hospitals_in_capitals_hold_no_small_words():
     text = "SHE WAS ASSESSED AT AN OUTSIDE HOSPITAL. RETURN TO CLINIC WITH DR. FERNANDEZ."
     spans = RuleDetector("en").detect(Document("t", text))

@@ -111,3 +111,15 @@ def test_first_pass_spans_are_in_the_notes_offsets_and_go_back_into_detect(text,
     assert [text[s.start : s.end] for s in detection.spans] == names
     assert detection.spans == pipeline.detect(doc).spans
     assert list(detection.raw) == raw
+
+
+def test_a_note_typed_in_lower_case_is_marked_in_its_views_metadata():
+    from phiscrub.text.casing import TYPED_IN_LOWER_CASE
+
+    lower = detection_view(Document("q", "pull up labs for jonathan pierce", (), {"a": 1}), "en")
+    assert lower.doc.text == "Pull up labs for Jonathan Pierce"
+    assert dict(lower.doc.metadata) == {"a": 1, TYPED_IN_LOWER_CASE: True}
+    mixed = detection_view(Document("m", "Pull up labs for Jonathan Pierce", (), {"a": 1}), "en")
+    assert dict(mixed.doc.metadata) == {"a": 1}
+    squeezed = detection_view(Document("s", "pt: jonathan pierce,  seen today"), "en")
+    assert squeezed.runs and squeezed.doc.metadata[TYPED_IN_LOWER_CASE] is True

@@ -9,7 +9,8 @@ and the spaces and tabs after a stop, comma, colon or semicolon as one space ("D
 in a form they break columns ("Ann Lee   Ward 4"). Only the runs move characters; :class:`View`
 maps spans between the twin's offsets and the note's, so that every span found covers exactly
 the note's characters (a run inside a span is covered whole). A note typed all in lower case
-is read with its capitals restored (:mod:`phiscrub.pipeline.truecase`).
+is read with its capitals restored (:mod:`phiscrub.pipeline.truecase`), and marked so in its
+metadata (``TYPED_IN_LOWER_CASE``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Iterable
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
 from phiscrub.pipeline.truecase import truecased
+from phiscrub.text.casing import TYPED_IN_LOWER_CASE
 
 __all__ = ["View", "detection_view"]
 
@@ -139,12 +141,14 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     if runs:
         pieces.append(text[last:])
         text = "".join(pieces)
-    if language is not None:
-        text = truecased(text, language) or text
+    metadata = doc.metadata
+    restored = truecased(text, language) if language is not None else None
+    if restored is not None:
+        text, metadata = restored, {**metadata, TYPED_IN_LOWER_CASE: True}
     if text == doc.text:
         return View(doc)
     if not runs:
-        return View(dataclasses.replace(doc, text=text))
-    squeezed = View(Document(doc.doc_id, text, (), doc.metadata), runs)
+        return View(dataclasses.replace(doc, text=text, metadata=metadata))
+    squeezed = View(Document(doc.doc_id, text, (), metadata), runs)
     squeezed.doc = squeezed.doc.with_spans(squeezed.spans_to_view(doc.spans))
     return squeezed

@@ -13,6 +13,9 @@ CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in c
 LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
 LOWER_CASE_LETTERS = 10  # and at least this many letters
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
+TYPED_IN_LOWER_CASE = "phiscrub.typed_in_lower_case"
+"""Metadata key of a note the detectors read with its capitals restored: the note itself was
+typed all in lower case (see :func:`phiscrub.pipeline.view.detection_view`)."""
 
 
 def _surely_mixed(text: str) -> bool:
@@ -27,15 +30,17 @@ def _surely_mixed(text: str) -> bool:
     return not_capitals and upper > LOWER_CASE * (upper + other + lower)
 
 
-def title_cased(text: str) -> str | None:
+def title_cased(text: str, always: bool = False) -> str | None:
     """``text`` with every word title-cased, character for character (the same length and
-    offsets), when at least 80% of its letters are capitals or at most 2% are; else None.
+    offsets), when at least 80% of its letters are capitals or at most 2% are, or ``always``;
+    else None.
 
     Notes typed in capitals or all in lower case defeat patterns written for mixed case
     ("Thanksgiving", "Acct No.", "Industries", "22 birchwood ln"); their title-cased twin
-    does not.
+    does not. ``always`` serves a note typed in lower case whose capitals were restored
+    before it is read (a few capitals, but not the ones patterns need).
     """
-    if note_case(text) is None:
+    if not always and note_case(text) is None:
         return None
     out: list[str] = []
     in_word = False

@@ -20,6 +20,7 @@ from phiscrub.detect.crf.config import CRFConfig
 from phiscrub.detect.dictionary.detector import DictionaryDetector
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.rules import RuleDetector
+from phiscrub.detect.rules.detector import typed_in_lower_case
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
 from phiscrub.text.frequency import zipf
@@ -310,7 +311,7 @@ class Featurizer:
         every builder that shares them."""
         key = self._sharing_key(family)
         if family == "rules":
-            key += (self._rules.memo_key,)
+            key += (self._rules.memo_key, typed_in_lower_case(doc))
 
         def compute() -> tuple[tuple[str, ...], ...]:
             feats: list[list[str]] = [[] for _ in layout.tokens]
