@@ -207,6 +207,11 @@ def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
         ("CRUMLIN, BT29 4AB", {("ZIP", "BT29 4AB")}),
         ("London SW1A 1AA", {("ZIP", "SW1A 1AA")}),
         ("CD4 count 3AB; IL6 2QX? Hb 120 g/L", set()),  # no UK postcode area, no phone
+        # in lower case, where an address puts one: after a comma, or ending a line or field
+        ("address: 105 forefield green, harthill, s26 1ab | telephone", {("ZIP", "s26 1ab")}),
+        ("seen in ward 4, m1 2ab", {("ZIP", "m1 2ab")}),
+        ("lives in glasgow g12 0aa\nnext line", {("ZIP", "g12 0aa")}),
+        ("takes l5 2nd dose at noon; cd4 3ab; s26 1cb,", set()),  # no c in an inward code
     ],
 )
 def test_uk_phones_and_postcodes(text, expected):
@@ -269,6 +274,10 @@ def test_uk_phones_and_postcodes(text, expected):
         ("insurance number: W 2231 8870", {("HEALTHPLAN", "W 2231 8870")}),
         ("Report: A21O97348\n", {("IDNUM", "A21O97348")}),
         ("National Insurance number: NK 71 62 60 A\n", {("SSN", "NK 71 62 60 A")}),
+        ("national insurance number: nk 40 06 66 a", {("SSN", "nk 40 06 66 a")}),
+        # a query's first word after a colon, its capital restored
+        ("Report: Lab-08488661\n", {("IDNUM", "Lab-08488661")}),
+        ("Order: Zosyn 4500 mg; Case: Bed 12345", set()),
         # no cue: an ID-shaped token
         ("Labs under UCSF-12345 and HP-678901.", {("IDNUM", "UCSF-12345"), ("IDNUM", "HP-678901")}),
         ("Identity confirmed with 0060497.", {("IDNUM", "0060497")}),
@@ -579,6 +588,9 @@ def test_extensions_alone(text, expected):
         ("Pulmonary Associates of Greater Boston", {"Pulmonary Associates of Greater Boston"}),
         ("Services: Caritas Home Care, tel 617 555 2040", {"Caritas Home Care"}),
         ("Referred to Bayside Homecare for wound care.", {"Bayside Homecare"}),
+        # a title-cased twin's cue word is not the organisation's first word
+        ("Works At Otham Housing Association", {"Otham Housing Association"}),
+        ("WORKS AT OTHAM HOUSING ASSOCIATION", {"OTHAM HOUSING ASSOCIATION"}),
     ],
 )
 def test_organizations_by_their_heads(text, expected):

@@ -70,6 +70,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Call back: none", "none", "PHONE"),
         ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
         ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
+        ("ssn on file: ab 12 34 56 per Lee", "ab 12 34 56 per Lee", "SSN"),
+        ("NI number: NK 40 06 66 A", "NI", "CITY"),  # a cue, not Northern Ireland's code
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
@@ -95,6 +97,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Stage pT2N1M0, grade 2", "pT2N1M0", "IDNUM"),  # a TNM stage
         ("Grandmother\ncalled 911 on 2/2", "Grandmother", "DEPARTMENT"),  # a relation alone
         ("(consent on file).", "file", "DATE"),  # lower case, no digit, no date word
+        ("Compare Maria Gonzalez and Ann Lee", "Compare", "PATIENT"),  # a query's verb
         # a sentence ends inside a place; a street in lower case with no number or street word
         (
             "Gait: casual, tandem and heel-toe normal. Fugl-Meyer not done.",
@@ -238,6 +241,15 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
+        # a query's or an order's verb opening the line or a sentence, on no name list
+        (
+            "Summarize Bernadette Okoye's discharge",
+            "Summarize Bernadette Okoye",
+            "PATIENT",
+            "Bernadette Okoye",
+        ),
+        ("Labs done. Compare Ann Lee's", "Compare Ann Lee", "PATIENT", "Ann Lee"),
+        ("Summer Okoye called", "Summer Okoye", "PATIENT", "Summer Okoye"),  # a listed name
         (
             "Re: Ann Lee, born 1942-12-28, identifier 0586",
             "1942-12-28, identifier",
@@ -338,6 +350,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Tel 1-800-FLOWERS", "1-800-FLOWERS", "PHONE"),
         ("Call 617.555.1234 ext. 22", "617.555.1234 ext. 22", "PHONE"),
         ("SSN: XXX-XX-1234", "XXX-XX-1234", "SSN"),
+        ("national insurance number: nk 40 06 66 a", "nk 40 06 66 a", "SSN"),  # either case
+        ("Lives in Belfast, NI now", "NI", "STATE"),  # no number word after it
         ("Charlotte Amalie, VI 00802", "VI", "STATE"),  # a territory, not a Roman numeral
         ("Lives in New York now", "New York", "CITY"),  # a city named like its state
         ("Moved from Springfield", "Springfield", "CITY"),
@@ -533,6 +547,18 @@ def test_screen_drops_shapeless_spans_before_the_merge():
     kept, dropped = screen(doc, [fax, street], RULES)
     assert kept == [street]
     assert [(d.span, d.kept, d.policy) for d in dropped] == [(fax, None, "sanity")]
+
+
+def test_screen_keeps_an_insurance_number_in_lower_case_whole_and_cuts_a_fax_of_words():
+    from phiscrub.merge.sanity import screen
+
+    text = "national insurance number: nk 40 06 66 a; fax: 241 overlook dr, roxbury"
+    doc = Document("d", text)
+    number = span_of(text, "nk 40 06 66 a", "SSN")
+    fax = span_of(text, "241 overlook dr, roxbury", "FAX")
+    kept, dropped = screen(doc, [number, fax], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [("nk 40 06 66 a", "SSN"), ("241", "FAX")]
+    assert [(d.span, doc.span_text(d.kept)) for d in dropped] == [(fax, "241")]
 
 
 def test_screen_drops_a_listed_job_in_lower_case_read_as_a_name():

@@ -43,6 +43,17 @@ from phiscrub.pipeline.view import detection_view
             "discussed with john, frank blood noted. dr frank and rose hall at the park",
             "Discussed with john, frank blood noted. Dr Frank and Rose Hall at the park",
         ),
+        # a hyphen joins a rare name to a listed one, not two colours; an initial before a
+        # listed surname (a rare word, "eschar", is capitalised as ever)
+        (
+            "did nkechi adeyemi-brown get discharged? brown-black eschar. note for b. o'connell",
+            "Did Nkechi Adeyemi-Brown get discharged? Brown-black Eschar. Note for B. O'Connell",
+        ),
+        # heads one after another after a name; not after an ordinary word
+        (
+            "writer at halgabron public library, clerk at talardd town council, in public",
+            "Writer at Halgabron Public Library, clerk at Talardd Town Council, in public",
+        ),
         # a clinician's short query; a surname's prefix ("o'clock" is no name)
         ("what meds is ramirez on", "What meds is Ramirez on"),
         (

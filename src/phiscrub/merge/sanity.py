@@ -127,6 +127,8 @@ _HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
 _POSSESSIVE = re.compile(r"[^\W_]['’]s$")
 _LETTERS = re.compile(r"[^\W\d_]+")
 # an identifier after a state's code: a token with a digit, no ZIP code ("ID XKJ448190221")
+_TWO_CAPITALS = re.compile(r"[A-Z]{2}")
+_NUMBER_WORD_AFTER = re.compile(r"[ \t]+(?i:number|no\.|no\b)")
 _ID_AFTER = re.compile(r"[ \t]*[#:]?[ \t]*(?!\d{5}(?:-\d{4})?(?![\w-]))(?=[\w-]*\d)[^\W_][\w-]{3,}")
 _STATE_AFTER = re.compile(r"[ \t]*,?[ \t]*[A-Z]{2}(?![^\W\d_])")  # "Lebanon, NH": a town
 # a word joined by apostrophes, each part after one of two letters or more ("O'Brien",
@@ -209,6 +211,10 @@ class SanityRules:
     lead_verbs: frozenset[str] = frozenset()
     """Capitalised verbs that open a sentence, never a place's or an organisation's name: such
     a span starts after one ("Attended UMass Boston" -> "UMass Boston")."""
+    query_verbs: frozenset[str] = frozenset()
+    """Verbs that open a clinician's query or order before a person's name ("Summarize
+    Bernadette Okoye's discharge"): such a span starts after one, at a line's or a sentence's
+    start, when no name list holds it."""
     lead_words: frozenset[str] = frozenset()
     """Lower-case words after which such a span starts when a frequent capitalised word on
     no name list stands before them ("Employed by Raytheon" -> "Raytheon")."""
@@ -280,6 +286,7 @@ _LISTS = (
     "name_inside",
     "lead_words",
     "lead_verbs",
+    "query_verbs",
     "place_heads",
     "institution_labels",
     "institution_heads",
@@ -529,6 +536,21 @@ def _ordinary_before_name(
     )
 
 
+_LINE_OPENS = re.compile(r"(?:^|\n|[.!?][ \t])[ \t]*$")
+
+
+def _opening_verb(text: str, offset: int, word: re.Match, rules: SanityRules) -> bool:
+    """``word`` (of a person's span at ``offset`` of ``text``) opens a line or a sentence and
+    is one of ``query_verbs`` in title case that no name list holds: a clinician's query or
+    order starts with its verb ("Summarize", "Compare"), not with a name."""
+    surface = word.group()
+    low = surface.lower()
+    if rules.names is None or low not in rules.query_verbs or not surface.istitle():
+        return False
+    start = offset + word.start()
+    return bool(_LINE_OPENS.search(text, max(0, start - 4), start)) and not rules.names.is_name(low)
+
+
 _FIELD_OF_ABBREVIATIONS = re.compile(r"[^\W\d_]+[ ]?:[ ]*([A-Z]{2,5}(?:[ ]?[/,][ ]?[A-Z]{2,5})*)")
 
 
@@ -735,12 +757,20 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
     if label == "URL" and (any(c.isspace() for c in text) or not _URL_MARK.search(text)):
         return False  # no address on the web holds a space, and each has a dot or a slash
-    if label in rules.number_labels:
+    if label in rules.number_labels and not _insurance_number(text, label):
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
             if not (masked or word.isupper() or word.lower() in rules.number_words):
                 return False
     return True
+
+
+# a UK National Insurance number, labelled SSN, in either case ("nk 40 06 66 a" in a query)
+_INSURANCE_NUMBER = re.compile(r"[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d]?")
+
+
+def _insurance_number(text: str, label: str) -> bool:
+    return label == "SSN" and _INSURANCE_NUMBER.fullmatch(text) is not None
 
 
 _URL_MARK = re.compile(r"[./]")
@@ -833,6 +863,8 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     joined to the digits by a dash, a slash or "#" ("sf-998877") stay. A span
     that crosses a gap between fields (a tab, a line break or two spaces and more: no number
     is written with one) keeps only its piece with the most digits ("1234567893   DEA")."""
+    if _insurance_number(text[span.start : span.end], span.label):
+        return span  # "nk 40 06 66 a": its letters are no ordinary words to cut
     start, end = span.start, span.end
     pieces = [(m.start(), m.end()) for m in _FIELD_PIECE.finditer(text, start, end)]
     if len(pieces) > 1:
@@ -1136,6 +1168,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label(kind)
     if span.label == "STATE" and text in rules.state_codes and _ID_AFTER.match(doc.text, span.end):
         return None  # "Maria, ID XKJ448190221": an identifier's cue, not Idaho
+    if _TWO_CAPITALS.fullmatch(text) and _NUMBER_WORD_AFTER.match(doc.text, span.end):
+        return None  # "NI number: NK 40 06 66 A": a cue, not Northern Ireland
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(text)):
@@ -1151,6 +1185,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     first, last = _kept_words(text, words, lower, span.label, rules)
+    if person and first < last and _opening_verb(doc.text, span.start, words[first], rules):
+        first += 1  # "Summarize Bernadette Okoye's discharge", "Compare": a query's verb
     if first == last:
         return None
     kept = lower[first:last]

@@ -103,16 +103,33 @@ def _beside_name(
     titles: frozenset[str],
 ) -> bool:
     """Word ``k`` follows a title ("dr frank") or stands one space from another name word
-    ("rose hall"; not "john, frank blood")."""
+    ("rose hall"; not "john, frank blood"), or a hyphen from a rare or unmistakable one
+    ("adeyemi-brown"; not "brown-black")."""
     if k > 0:
         between = text[words[k - 1].end() : words[k].start()]
         if lows[k - 1] in titles and between in (" ", ". "):
             return True
-        if kinds[k - 1] and between == " ":
+        if (kinds[k - 1] and between == " ") or (kinds[k - 1] == 2 and between == "-"):
             return True
     if k + 1 == len(words):
         return False
-    return kinds[k + 1] > 0 and text[words[k].end() : words[k + 1].start()] == " "
+    between = text[words[k].end() : words[k + 1].start()]
+    return (kinds[k + 1] > 0 and between == " ") or (kinds[k + 1] == 2 and between == "-")
+
+
+def _initial(
+    text: str, words: list[re.Match[str]], lows: list[str], k: int, casing: _Casing
+) -> bool:
+    """Word ``k`` is a letter alone, then a stop and a listed name: an initial ("b. o'connell";
+    not "e. coli")."""
+    start, end = words[k].span()
+    if end - start != 1 or k + 1 == len(words) or (start and text[start - 1].isalnum()):
+        return False
+    return (
+        words[k + 1].start() == end + 2
+        and text[end : end + 2] == ". "
+        and (casing.gaz.is_name(lows[k + 1]))
+    )
 
 
 def _month(text: str, words: list[re.Match[str]], lows: list[str], k: int, casing: _Casing) -> bool:
@@ -207,6 +224,7 @@ def truecased(text: str, language: str) -> str | None:
                 or low in casing.capitalised
                 or low in casing.titles
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
+                or _initial(text, words, lows, k, casing)
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)
             ):

@@ -290,6 +290,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Hey Priyanka - pt in 7 c/o CP again", {("PATIENT", "Priyanka")}),
         ("Per A. Chen, hold heparin.", {("DOCTOR", "A. Chen")}),
+        # a surname with an apostrophe or a capital inside it; species are no names
+        ("Cardiology note for B. O'Connell", {("PATIENT", "B. O'Connell")}),
+        ("Seen by S. McNulty today; S. Aureus and E. Coli grew", {("DOCTOR", "S. McNulty")}),
         # a rare word on no list after an initial, where a person follows the word before
         ("Where is the CT for J. Delacroix from last week?", {("PATIENT", "J. Delacroix")}),
         # a nickname in quotes between the names, with no other cue; a clinician's by title

@@ -151,10 +151,12 @@ _NOT_AFTER_POSSESSIVE = frozenset({"day", "eve", "ale", "lager", "beer"})  # "Va
 
 
 # A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
-# Washington"): the initial is the evidence, so a town's name or a frequent word that is a
-# listed surname counts, except at the start of a line, where "A. Plan" is an outline.
+# Washington", "B. O'Connell", "S. McNulty"): the initial is the evidence, so a town's name or
+# a frequent word that is a listed surname counts, except at the start of a line, where "A.
+# Plan" is an outline.
 _INITIAL_SURNAME = regex.compile(
-    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
+    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?"
+    r"(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
 )
 
 
@@ -361,7 +363,8 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     for match in _INITIAL_SURNAME.finditer(text):
         start, end = match.start(), match.end()
         word = match.group("n").lower()
-        surname = word in gaz.census_last_names or word in gaz.last_names
+        bare = word.replace("'", "").replace("’", "")  # the census lists write "oconnell"
+        surname = bare in gaz.census_last_names or word in gaz.last_names
         if not surname and zipf(word, "en") < RARE_NAME_ZIPF and not _EPITHET.search(word):
             surname = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
         if taken.overlaps(start, end) or not surname:
