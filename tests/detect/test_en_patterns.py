@@ -210,6 +210,7 @@ def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
         # in lower case, where an address puts one: after a comma, or ending a line or field
         ("address: 105 forefield green, harthill, s26 1ab | telephone", {("ZIP", "s26 1ab")}),
         ("seen in ward 4, m1 2ab", {("ZIP", "m1 2ab")}),
+        ("45 windermere gate, purbrook, PO7 3aa | tel", {("ZIP", "PO7 3aa")}),  # "po" restored
         ("lives in glasgow g12 0aa\nnext line", {("ZIP", "g12 0aa")}),
         ("takes l5 2nd dose at noon; cd4 3ab; s26 1cb,", set()),  # no c in an inward code
     ],
@@ -591,6 +592,8 @@ def test_extensions_alone(text, expected):
         # a title-cased twin's cue word is not the organisation's first word
         ("Works At Otham Housing Association", {"Otham Housing Association"}),
         ("WORKS AT OTHAM HOUSING ASSOCIATION", {"OTHAM HOUSING ASSOCIATION"}),
+        ("Worked 31 years at Bethlehem Steel.", {"Bethlehem Steel"}),
+        ("closed with Stainless Steel wire", set()),
     ],
 )
 def test_organizations_by_their_heads(text, expected):

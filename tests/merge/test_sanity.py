@@ -98,6 +98,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Grandmother\ncalled 911 on 2/2", "Grandmother", "DEPARTMENT"),  # a relation alone
         ("(consent on file).", "file", "DATE"),  # lower case, no digit, no date word
         ("Compare Maria Gonzalez and Ann Lee", "Compare", "PATIENT"),  # a query's verb
+        ("Beacon Hill Medical Center, Dept. of Pathology", "Dept", "STATE"),
         # a sentence ends inside a place; a street in lower case with no number or street word
         (
             "Gait: casual, tandem and heel-toe normal. Fugl-Meyer not done.",
@@ -241,6 +242,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
+        ("is Medicare (MBI 3TW8-QD2-JK61)", "Medicare (MBI", "ORGANIZATION", "Medicare"),
+        ("Ann Lee (daughter", "Ann Lee (daughter", "PATIENT", "Ann Lee"),  # a bracket left open
         # a query's or an order's verb opening the line or a sentence, on no name list
         (
             "Summarize Bernadette Okoye's discharge",
@@ -719,6 +722,9 @@ def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
         ("Ward 7B, Royal Infirmary", "Ward 7B", "PATIENT", ["ROOM"]),
         ("moved to Bay 4-12 overnight", "Bay 4-12", "DOCTOR", ["ROOM"]),
         ("seen by Ward Hill today", "Ward Hill", "DOCTOR", ["DOCTOR"]),  # a name: no code
+        ("Location: 6 West / Bed 14B", "6 West", "STREET", ["ROOM"]),  # a ward, no street
+        ("Compass Home Health Services, Branch 04", "Branch 04", "PATIENT", ["ROOM"]),
+        ("Lives at 6 West St, Boston", "6 West St", "STREET", ["STREET"]),
         ("School: Oakhurst Elementary", "Oakhurst Elementary", "PATIENT", ["LOCATION-OTHER"]),
         ("Seen by Dr. Ellen Church", "Ellen Church", "DOCTOR", ["DOCTOR"]),  # a surname
         ("write to j.doe [at] example.org", "j.doe [at] example.org", "EMAIL", ["EMAIL"]),
@@ -863,3 +869,8 @@ def test_a_place_or_organisation_ends_at_a_sentence_end_after_a_name_word(
     text, surface, label, kept
 ):
     assert _kept_as(text, surface, label) == kept
+
+
+def test_a_bracket_closed_inside_a_name_is_not_cut_there():
+    # the closing bracket itself is not a word and falls off, as any end punctuation does
+    assert _after("Seen at Brigham (BWH) today", "Brigham (BWH)", "HOSPITAL") == ["Brigham (BWH"]

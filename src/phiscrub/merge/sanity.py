@@ -25,7 +25,8 @@ Rules, in order, for each merged span:
    person's span crossing a column gap (a tab, two spaces and more, a bar) is split into its
    pieces ("Beth      Nakamura", "Hall 3 | Nguyen"); a person's span that is a
    ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
-   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary");
+   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"); a street that is a number and
+   a point of the compass alone is a ward, ROOM ("6 West");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -775,6 +776,7 @@ def _insurance_number(text: str, label: str) -> bool:
 
 _URL_MARK = re.compile(r"[./]")
 _EMAIL_MARK = re.compile(r"@|[\[(]at[\])]|\bat\b", re.IGNORECASE)  # "@", "[at]", " at "
+_WARD = re.compile(r"\d{1,2}[ ]?(?i:north|south|east|west|[NSEW])")
 _ROOM_CODE = re.compile(r"(?:[A-Za-z]{1,3}-?)?\d{1,4}[A-Za-z]?(?:-\d{1,3}[A-Za-z]?)?")
 
 
@@ -918,6 +920,8 @@ def _whole_words(text: str, span: Span) -> Span:
 # a sentence's end inside a name: after a capitalised word of six letters or more, or a company's
 # suffix (not "St. Luke's", "Mass. General"; after a lower-case word the span is no name at all)
 _STOP_INSIDE = re.compile(r"\b(?:[A-Z][^\W\d_]{5,}|Inc|Ltd|Corp|Co|LLC|PLC|LLP)(\.)[ ]+(?=[A-Z])")
+# a bracket opened inside a name and not closed in it, with the space before it
+_OPEN_BRACKET = re.compile(r"[ ]*\([^)]*$")
 _LOWER_WORD = re.compile(r"[ ]+[a-z]")
 _FIELD_BEFORE = re.compile(r"(?:^|\|)[ \t]*([^\W\d_]+)[ \t]*:[ \t]*$")
 _FIELD_REACH = 60  # how far before a span its field's name is looked for
@@ -1132,6 +1136,8 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     come before it: a room, a school, a job, a field's kind, an institution), else None."""
     if span.label in rules.cut_labels and _room(surface, rules):
         return span.with_label("ROOM")
+    if span.label == "STREET" and _WARD.fullmatch(surface):
+        return span.with_label("ROOM")  # "Location: 6 West": a hospital's ward, no street
     if span.label in rules.cut_labels and surface.split()[-1].lower() in rules.place_heads:
         return span.with_label("LOCATION-OTHER")
     if span.label in rules.cut_labels and _after_age(text, span.start, rules):
@@ -1174,6 +1180,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(text)):
         span = replace(span, end=span.start + stop.start(1))  # "Authority. Emergency contact"
+        text = doc.span_text(span)
+    if (bracket := _OPEN_BRACKET.search(text)) is not None and bracket.start() > 0:
+        span = replace(span, end=span.start + bracket.start())  # "Medicare (MBI": unclosed
         text = doc.span_text(span)
     if text.replace(".", "").lower() in rules.credentials:
         return None  # "M.D." read as a place
