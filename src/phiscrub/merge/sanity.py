@@ -1157,6 +1157,15 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     return span.with_label("ORGANIZATION") if listed else None
 
 
+def _identifier_cue(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
+    """``span`` (reading ``surface``) is an identifier's cue read as a place: a state's code
+    before an identifier ("Maria, ID XKJ448190221": not Idaho) or two capitals before
+    "number" ("NI number": not Northern Ireland)."""
+    if span.label == "STATE" and surface in rules.state_codes and _ID_AFTER.match(text, span.end):
+        return True
+    return bool(_TWO_CAPITALS.fullmatch(surface) and _NUMBER_WORD_AFTER.match(text, span.end))
+
+
 def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
     if span.label in rules.code_labels:
@@ -1172,10 +1181,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kind = _place_kind(doc.text, span, text, rules)
     if kind is not None:
         return span.with_label(kind)
-    if span.label == "STATE" and text in rules.state_codes and _ID_AFTER.match(doc.text, span.end):
-        return None  # "Maria, ID XKJ448190221": an identifier's cue, not Idaho
-    if _TWO_CAPITALS.fullmatch(text) and _NUMBER_WORD_AFTER.match(doc.text, span.end):
-        return None  # "NI number: NK 40 06 66 A": a cue, not Northern Ireland
+    if _identifier_cue(doc.text, span, text, rules):
+        return None  # "Maria, ID XKJ448190221", "NI number: NK 40 06 66 A": no place
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
     if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(text)):
