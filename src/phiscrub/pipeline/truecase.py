@@ -128,7 +128,7 @@ def _initial(
     return (
         words[k + 1].start() == end + 2
         and text[end : end + 2] == ". "
-        and (casing.gaz.is_name(lows[k + 1]))
+        and casing.gaz.is_name(lows[k + 1])
     )
 
 

@@ -6,8 +6,9 @@ the detectors read a twin of such a note, character for character (same length a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 CAPITALS = Fraction(4, 5)  # share of upper-case letters that makes a note "in capitals"
 LOWER_CASE = Fraction(1, 50)  # at most this share of upper-case letters: "in lower case"
@@ -28,6 +29,12 @@ def _surely_mixed(text: str) -> bool:
     other = len(text) - len(text.encode("ascii", "ignore"))
     not_capitals = upper + other < CAPITALS * (upper + other + lower)  # exact: fractions
     return not_capitals and upper > LOWER_CASE * (upper + other + lower)
+
+
+def typed_in_lower_case(metadata: Mapping[str, Any]) -> bool:
+    """Whether a document with ``metadata`` is the view of a note typed in lower case, its
+    capitals restored (``TYPED_IN_LOWER_CASE``)."""
+    return bool(metadata.get(TYPED_IN_LOWER_CASE))
 
 
 def title_cased(text: str, always: bool = False) -> str | None:

@@ -20,9 +20,9 @@ from phiscrub.detect.crf.config import CRFConfig
 from phiscrub.detect.dictionary.detector import DictionaryDetector
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.rules import RuleDetector
-from phiscrub.detect.rules.detector import typed_in_lower_case
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
+from phiscrub.text.casing import typed_in_lower_case
 from phiscrub.text.frequency import zipf
 from phiscrub.text.memo import TextMemo
 from phiscrub.text.sections import find_lines, find_sections, known_headers
@@ -311,7 +311,7 @@ class Featurizer:
         every builder that shares them."""
         key = self._sharing_key(family)
         if family == "rules":
-            key += (self._rules.memo_key, typed_in_lower_case(doc))
+            key += (self._rules.memo_key, typed_in_lower_case(doc.metadata))
 
         def compute() -> tuple[tuple[str, ...], ...]:
             feats: list[list[str]] = [[] for _ in layout.tokens]

@@ -11,7 +11,7 @@ from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import fold
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.document import Document, Span, dedupe_spans
-from phiscrub.text.casing import TYPED_IN_LOWER_CASE, title_cased
+from phiscrub.text.casing import title_cased, typed_in_lower_case
 
 CONTEXT_BOOST = 0.05
 BUDGET_CHARS = 50_000  # the budget is per this many characters: a 1 MB note gets 20 budgets
@@ -69,7 +69,7 @@ class RuleDetector:
 
     def detect(self, doc: Document) -> list[Span]:
         self.patterns  # noqa: B018 - loads the patterns and sets the memo key
-        key = (self._memo_key, typed_in_lower_case(doc))
+        key = (self._memo_key, typed_in_lower_case(doc.metadata))
         found = _FOUND.get(key, doc.text, lambda: self._detect(doc))
         prefix = f"{self.name}:"
         return [Span(s.start, s.end, s.label, s.score, prefix + s.source) for s in found]
@@ -88,7 +88,7 @@ class RuleDetector:
         patterns = self.patterns  # compiled outside the budget
         clock = _Clock(self.budget(doc.text))
         spans = self._search(patterns, doc.text, doc.doc_id, clock)
-        titled = title_cased(doc.text, always=typed_in_lower_case(doc))
+        titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
         if titled is not None:  # a note in capitals or in lower case: its title-cased twin too
             spans += self._search(patterns, titled, doc.doc_id, clock, titled=True)
         return tuple(dedupe_spans(spans))
@@ -137,11 +137,6 @@ class RuleDetector:
                 score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
                 spans.append(Span(start, end, spec.label, score, spec.name))
         return spans
-
-
-def typed_in_lower_case(doc: Document) -> bool:
-    """Whether ``doc`` is the view of a note typed in lower case, capitals restored."""
-    return bool(doc.metadata.get(TYPED_IN_LOWER_CASE))
 
 
 class _Clock:
