@@ -94,6 +94,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Course 03/03/93-03/05/93 calm.", {("DATE", "03/03/93"), ("DATE", "03/05/93")}),
         ("Drawn 2093-03-03T14:22:00.", {("DATE", "2093-03-03")}),
         ("Acct: 44556677-01", {("ACCOUNT", "44556677-01")}),
+        # an encounter's number after "enc" and its mark; "Enc." alone encloses pages
+        ("enc # 2024-0012345 needs cosign", {("ACCOUNT", "2024-0012345")}),
+        ("Enc: 88771234", {("ACCOUNT", "88771234")}),
+        ("Enc. 2 pages", set()),
         ("Works at Google as a coder.", {("ORGANIZATION", "Google")}),
         ("Works remotely for Wayfair as an analyst.", {("ORGANIZATION", "Wayfair")}),
         ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
@@ -594,9 +598,34 @@ def test_extensions_alone(text, expected):
         ("WORKS AT OTHAM HOUSING ASSOCIATION", {"OTHAM HOUSING ASSOCIATION"}),
         ("Worked 31 years at Bethlehem Steel.", {"Bethlehem Steel"}),
         ("closed with Stainless Steel wire", set()),
+        # the title-cased twin of "employed at walmart in the pharmacy": no function word
+        # inside the name (the employer is found by its list)
+        ("Employed At Walmart In The Pharmacy", {"Walmart"}),
+        ("Volunteers At Oakham In The Community Centre", set()),
+        ("Works at The Old Mill Bakery", {"The Old Mill Bakery"}),
     ],
 )
 def test_organizations_by_their_heads(text, expected):
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("works as a cashier at walmart", {"walmart"}),
+        ("he works at target on weekends", {"target"}),
+        ("job at home depot", {"home depot"}),
+        ("shifts at the apple store", {"apple"}),
+        ("Retired from Boeing in 2010", {"Boeing"}),
+        ("employed by UPS as a driver", {"UPS"}),
+        # a listed name without a cue of work is a word
+        ("target heart rate at rest", set()),
+        ("apple juice at bedside", set()),
+        ("works from home", set()),
+        ("works at targetville", set()),
+    ],
+)
+def test_listed_employers_after_a_cue_of_work(text, expected):
     assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
 
 

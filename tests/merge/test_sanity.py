@@ -4,6 +4,7 @@ import pytest
 
 from phiscrub.document import Document, Span
 from phiscrub.merge.sanity import apply_sanity, sanity_rules
+from phiscrub.text.casing import TYPED_IN_LOWER_CASE
 from tests.conftest import span_of
 
 RULES = sanity_rules("en")
@@ -14,6 +15,16 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
     doc = Document("d", text)
     kept, _ = apply_sanity(doc, [span_of(text, surface, label)], RULES)
     return [(doc.span_text(s), s.label) for s in kept]
+
+
+def test_frequent_words_are_kept_in_a_note_typed_in_lower_case():
+    """The view of a note typed in lower case has its capitals restored: they tell nothing of
+    how the writer wrote "target"."""
+    text = "He works at target on weekends"
+    span = span_of(text, "target", "ORGANIZATION")
+    typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    assert apply_sanity(typed, [span], RULES)[0] == [span]
+    assert apply_sanity(Document("d", text), [span], RULES)[0] == []
 
 
 def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str]:
@@ -121,6 +132,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Lives in Section 8 housing", "Section", "CITY"),
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
+        ("Pt is a 7 month old Infant", "Infant", "PATIENT"),  # after an age, still no job
+        ("email jsmith84@example.org re: appt", "appt", "PATIENT"),  # a charting abbreviation
+        ("enc # 2024-0012345", "enc", "ORGANIZATION"),
         ("Time  Event  By", "Time", "PATIENT"),  # a column's heading
         # a device's make and model
         ("Implant: Zimmer NexGen LPS-Flex", "Zimmer NexGen", "PATIENT"),

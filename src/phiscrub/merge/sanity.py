@@ -121,6 +121,7 @@ from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
+from phiscrub.text.casing import typed_in_lower_case
 from phiscrub.text.frequency import load_frequencies, zipf
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
@@ -1143,7 +1144,8 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     if span.label in rules.cut_labels and _after_age(text, span.start, rules):
         lower = _LOWER_WORD.search(surface)  # "Architect at Walton": the job ends before "at"
         end = span.start + lower.start() if lower else span.end
-        return replace(span, end=end, label="PROFESSION")
+        if not _never_alone(text[span.start : end].lower().split(), rules):  # "7 month old Infant"
+            return replace(span, end=end, label="PROFESSION")
     if span.label not in rules.institution_labels:
         return None
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
@@ -1218,7 +1220,11 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     if not person and _no_place(text, words, span.label, rules):
         return None
-    if span.label in rules.clause_labels and _ordinary_in_mixed_case(doc.text, span, kept, rules):
+    if (
+        span.label in rules.clause_labels
+        and not typed_in_lower_case(doc.metadata)  # its capitals are the view's, not the writer's
+        and _ordinary_in_mixed_case(doc.text, span, kept, rules)
+    ):
         return None  # "flu 10/2103", "(tentative)": frequent words in lower case, no place
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
