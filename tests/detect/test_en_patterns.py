@@ -167,6 +167,8 @@ def test_defines_are_substituted():
     [
         ("SSN: 666-27-3725", {("SSN", "666-27-3725")}),  # never issued, still PHI after a cue
         ("Social Security Number: 987 65 4321", {("SSN", "987 65 4321")}),
+        ("social 123 45 6789", {("SSN", "123 45 6789")}),  # "social" before an SSN's shape
+        ("social worker 555 12 1234", set()),
         ("Call 987-65-4321 today", set()),  # without a cue, an unissued area is no SSN
         ("ssn on file 987 65 4321 for him", {("SSN", "987 65 4321")}),
         ("SSN is 078051120", {("SSN", "078051120")}),
@@ -234,6 +236,8 @@ def test_uk_phones_and_postcodes(text, expected):
         # a payer's ID with no "ID" between, and a last group of two digits
         ("Ins: UHC 9123 4567 89", {("HEALTHPLAN", "9123 4567 89")}),
         ("Humana member H1234567801 called", {("HEALTHPLAN", "H1234567801")}),
+        ("member 88412-0031 denied", {("HEALTHPLAN", "88412-0031")}),
+        ("member 2024-05 cohort", set()),
         ("Cigna, member number U 1234 5678 01", {("HEALTHPLAN", "U 1234 5678 01")}),
         ("AARP Medicare Supplement 123456789-11", {("HEALTHPLAN", "123456789-11")}),
         ("subscriber: 123456789-01", {("HEALTHPLAN", "123456789-01")}),

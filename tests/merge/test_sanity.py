@@ -133,6 +133,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Seen by Ortho (Dr. Vasquez)", "Ortho", "DOCTOR"),  # a service's short name
         ("Infant is 6 days old", "Infant", "ORGANIZATION"),
         ("Pt is a 7 month old Infant", "Infant", "PATIENT"),  # after an age, still no job
+        ("Clinical history: RLQ pain x2 days.", "RLQ", "HOSPITAL"),  # a quadrant
+        ("Arrival 11/19/24 @ 2347 via", "2347", "PATIENT"),  # a name with no letter
+        ("Arrival 11/19/24 @ 2347 via", "2347", "CITY"),
+        ("Transcribed: 2/27 2120", "2120", "DEPARTMENT"),
         ("email jsmith84@example.org re: appt", "appt", "PATIENT"),  # a charting abbreviation
         ("enc # 2024-0012345", "enc", "ORGANIZATION"),
         ("Time  Event  By", "Time", "PATIENT"),  # a column's heading
@@ -730,6 +734,17 @@ def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
     ]
 
 
+def test_screen_splits_a_list_of_names_at_their_ages_not_at_a_room():
+    from phiscrub.merge.sanity import screen
+
+    text = "2 kids (Jayden 9, Amara 6). Bed 12, Kowalski"
+    doc = Document("d", text)
+    kids = span_of(text, "Jayden 9, Amara", "PATIENT")
+    bed = span_of(text, "Bed 12, Kowalski", "PATIENT")
+    kept, _ = screen(doc, [kids, bed], RULES)
+    assert [doc.span_text(s) for s in kept] == ["Jayden", "Amara", "Bed 12, Kowalski"]
+
+
 @pytest.mark.parametrize(
     ("text", "surface", "label", "expected"),
     [
@@ -795,6 +810,39 @@ def test_wards_and_schools_read_as_names_become_places_and_emails_keep_their_at(
             [("Taliha Cooper", "PATIENT")],
         ),
         ("a 45-year-old seen by Dr. Carpenter", "Carpenter", "DOCTOR", [("Carpenter", "DOCTOR")]),
+        # a company or a service by its last word, read as a person, from its capitalised run
+        (
+            "Arrival @ 2347 via Brewster Ambulance",
+            "2347 via Brewster Ambulance",
+            "PATIENT",
+            [("Brewster Ambulance", "ORGANIZATION")],
+        ),
+        (
+            "Refills sent to Weis Pharmacy",
+            "Weis Pharmacy",
+            "DOCTOR",
+            [("Weis Pharmacy", "ORGANIZATION")],
+        ),
+        # an emergency number after a call is no one's; a room of that number is a room
+        ("neighbour who called 911.", "911", "ROOM", []),
+        ("moved to Rm 911 at 4pm", "911", "ROOM", [("911", "ROOM")]),
+        # a number that is no time of day stays, whatever its label (it may be an address's)
+        ("ZIP: 7412", "7412", "HOSPITAL", [("7412", "HOSPITAL")]),
+        (
+            "Call me on 0699 868 88",
+            "0699 868 88",
+            "ORGANIZATION",
+            [("0699 868 88", "ORGANIZATION")],
+        ),
+        # a first name read as a country; countries that are first names too stay countries
+        ("divorce from Marcus in June", "Marcus", "COUNTRY", [("Marcus", "PATIENT")]),
+        ("moved here from Jamaica", "Jamaica", "COUNTRY", [("Jamaica", "COUNTRY")]),
+        ("born in Georgia", "Georgia", "COUNTRY", [("Georgia", "COUNTRY")]),
+        # a unit's bay or bed, and a ward by its floor and compass point; a name stays one
+        ("Location: ED Bay 14", "ED Bay 14", "PATIENT", [("ED Bay 14", "ROOM")]),
+        ("then floor 6 North, bed 612-2", "North", "PATIENT", [("6 North", "ROOM")]),
+        ("Seen by Dr. North on 6/2", "North", "DOCTOR", [("North", "DOCTOR")]),
+        ("Ref 1/6 North", "North", "PATIENT", [("North", "PATIENT")]),
     ],
 )
 def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):

@@ -25,8 +25,11 @@ Rules, in order, for each merged span:
    person's span crossing a column gap (a tab, two spaces and more, a bar) is split into its
    pieces ("Beth      Nakamura", "Hall 3 | Nguyen"); a person's span that is a
    ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
-   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"); a street that is a number and
-   a point of the compass alone is a ward, ROOM ("6 West");
+   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that
+   ends in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a
+   number and a point of the compass alone is a ward, ROOM ("6 West"), and so is a person's
+   compass point after a floor's number ("floor 6 North"); a name's or place's span that is a
+   time of day after "at", "@" or a date is dropped ("@ 2347" read as a name);
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -194,6 +197,9 @@ class SanityRules:
     place_heads: frozenset[str] = frozenset()
     """Last words that make a person's span a place, LOCATION-OTHER: a school or a house of
     worship ("Oakhurst Elementary")."""
+    company_heads: frozenset[str] = frozenset()
+    """Last words that make a person's span of two words or more an ORGANIZATION: a company
+    or a service ("Brewster Ambulance", "Weis Pharmacy")."""
     makers: frozenset[str] = frozenset()
     """Makers of devices and implants: a person's span that one starts and no listed name
     follows is a device's make and model ("Medtronic Azure", "Zimmer NexGen"), dropped."""
@@ -290,6 +296,7 @@ _LISTS = (
     "lead_verbs",
     "query_verbs",
     "place_heads",
+    "company_heads",
     "institution_labels",
     "institution_heads",
     "institution_ends",
@@ -778,13 +785,30 @@ def _insurance_number(text: str, label: str) -> bool:
 _URL_MARK = re.compile(r"[./]")
 _EMAIL_MARK = re.compile(r"@|[\[(]at[\])]|\bat\b", re.IGNORECASE)  # "@", "[at]", " at "
 _WARD = re.compile(r"\d{1,2}[ ]?(?i:north|south|east|west|[NSEW])")
+_COMPASS = frozenset({"north", "south", "east", "west"})
+_FLOOR_BEFORE = re.compile(r"(?<![\w.,/-])\d{1,2}[ ]?$")
 _ROOM_CODE = re.compile(r"(?:[A-Za-z]{1,3}-?)?\d{1,4}[A-Za-z]?(?:-\d{1,3}[A-Za-z]?)?")
 
 
 def _room(text: str, rules: SanityRules) -> bool:
-    """``text`` is a ward's, room's or bed's word and its code ("Ward 7B", "Bay 4-12")."""
-    word, _, code = text.partition(" ")
+    """``text`` is a ward's, room's or bed's word and its code ("Ward 7B", "Bay 4-12"), perhaps
+    after a unit's initials ("ED Bay 14", "ICU Bed 3")."""
+    words = text.split(" ")
+    if len(words) == 3 and words[0].isupper() and 2 <= len(words[0]) <= 5:
+        words = words[1:]
+    if len(words) != 2:
+        return False
+    word, code = words
     return word.lower().rstrip(".") in rules.room_words and bool(_ROOM_CODE.fullmatch(code))
+
+
+def _ward_before(text: str, span: Span, surface: str) -> int | None:
+    """Where the floor's number starts before a compass point read as a name ("floor 6
+    North"): the two are a ward. None where no number stands right before it."""
+    if surface.lower() not in _COMPASS:
+        return None
+    number = _FLOOR_BEFORE.search(text, max(0, span.start - 4), span.start)
+    return number.start() if number else None
 
 
 def _dated(text: str, rules: SanityRules) -> bool:
@@ -817,7 +841,12 @@ def screen(
         if _lower_case_job(doc.text, span, rules):
             dropped.append(Dropped(span, None, "sanity"))
             continue
-        for piece in _name_pieces(doc.text, span):
+        pieces = [
+            p
+            for piece in _name_pieces(doc.text, span)
+            for p in _listed_ages(doc.text, piece, rules)
+        ]
+        for piece in pieces:
             whole = _whole_words(doc.text, piece)
             if whole is not span:
                 dropped.append(Dropped(span, whole, "sanity"))
@@ -848,6 +877,26 @@ def _name_pieces(text: str, span: Span) -> list[Span]:
         for start, end in pieces
         if sum(c.isalpha() for c in text[start:end]) > 1
     ]
+
+
+def _listed_ages(text: str, span: Span, rules: SanityRules) -> list[Span]:
+    """A person's span cut at the ages of a list of names it reads across ("2 kids (Jayden 9,
+    Amara 6)"): the names on either side. A room's number stays ("Bed 12, ...")."""
+    pieces, start = [], span.start
+    for age in _AGE_IN_LIST.finditer(text, span.start, span.end):
+        before = text[start : age.start()].split()
+        if before and before[-1].lower().rstrip(".") in rules.room_words:
+            continue
+        pieces.append(replace(span, start=start, end=age.start()))
+        start = age.end()
+    if not pieces:
+        return [span]
+    pieces.append(replace(span, start=start))
+    return [p for p in pieces if sum(c.isalpha() for c in text[p.start : p.end]) > 1]
+
+
+_AGE_IN_LIST = re.compile(r"[ ]\d{1,2}[,;][ ]")
+"""A number and a comma between two words of a span: an age in a list of names."""
 
 
 _FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
@@ -1099,7 +1148,10 @@ def _ends_in(words: list[str], heads: frozenset[str]) -> bool:
 
 def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str | None:
     """STATE or COUNTRY for a span of ``place_kind_labels`` that names one (rule 3; not
-    before a state code, and for other labels than CITY no code alone), else None."""
+    before a state code, and for other labels than CITY no code alone), PATIENT for a
+    COUNTRY that is a listed first name and no country ("divorce from Marcus"), else None."""
+    if span.label == "COUNTRY" and _first_name_only(surface, rules):
+        return "PATIENT"
     if (
         not rules.place_kinds
         or span.label not in rules.place_kind_labels
@@ -1117,6 +1169,40 @@ def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str 
     return None
 
 
+_EMERGENCY_NUMBERS = frozenset({"911", "999", "112", "988", "000"})
+_CALL_BEFORE = re.compile(r"(?i:call|called|calling|calls|dial|dialed|dialled|phoned|rang)[ ]+$")
+_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ ])*[A-Z][\w'’.-]*$")
+
+
+def _first_name_only(surface: str, rules: SanityRules) -> bool:
+    """``surface`` is one listed first name, no frequent word and no country ("Marcus")."""
+    low = surface.lower()
+    if rules.names is None or low in rules.countries or not _FIRST_NAME.fullmatch(surface):
+        return False
+    return rules.names.is_first_name(low) and not rules.names.is_common(low)
+
+
+def _company(surface: str, rules: SanityRules) -> bool:
+    """``surface`` is two words or more ending in a company's word, with no comma (a name
+    written "Last, First" before a firm's name stays a name)."""
+    words = surface.split()
+    return (
+        len(words) > 1
+        and "," not in surface
+        and words[-1].lower().rstrip(".") in rules.company_heads
+    )
+
+
+def _clock_time(text: str, span: Span, surface: str) -> bool:
+    """``surface`` is a time of day on the 24-hour clock after "at", "@" or a date."""
+    return bool(_HHMM.fullmatch(surface)) and bool(
+        _TIME_BEFORE.search(text, max(0, span.start - 12), span.start)
+    )
+
+
+_HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
+_TIME_BEFORE = re.compile(r"(?:(?<![\w])at|@|\d{1,2}/\d{1,2}(?:/\d{2,4})?)[ ]?$")
+_FIRST_NAME = re.compile(r"[A-Z][a-z]+")
 _DATE_TAIL = re.compile(r"\d[ \t]*(,[ \t]*([a-z]+))$")
 
 
@@ -1139,8 +1225,15 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
         return span.with_label("ROOM")
     if span.label == "STREET" and _WARD.fullmatch(surface):
         return span.with_label("ROOM")  # "Location: 6 West": a hospital's ward, no street
+    if span.label in rules.cut_labels and (floor := _ward_before(text, span, surface)) is not None:
+        return replace(span, start=floor, label="ROOM")  # "then floor 6 North, bed 612-2"
     if span.label in rules.cut_labels and surface.split()[-1].lower() in rules.place_heads:
         return span.with_label("LOCATION-OTHER")
+    if span.label in rules.cut_labels and _company(surface, rules):
+        name = _CAPITALISED_RUN.search(surface)  # "2347 via Brewster Ambulance"
+        if name is not None and name.start() > 0:
+            return replace(span, start=span.start + name.start(), label="ORGANIZATION")
+        return span.with_label("ORGANIZATION")
     if span.label in rules.cut_labels and _after_age(text, span.start, rules):
         lower = _LOWER_WORD.search(surface)  # "Architect at Walton": the job ends before "at"
         end = span.start + lower.start() if lower else span.end
@@ -1177,6 +1270,12 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
+    if text in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
+        doc.text, max(0, span.start - 12), span.start
+    ):
+        return None  # "who called 911": a service's number, no one's
+    if span.label in rules.word_labels and _clock_time(doc.text, span, text):
+        return None  # "Arrival 11/19/24 @ 2347", "by phone at 0140": a time read as a name
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return kind

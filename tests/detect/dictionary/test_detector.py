@@ -313,6 +313,7 @@ def found(text: str) -> set[tuple[str, str]]:
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",
             {("DOCTOR", "O'Neil-Smith"), ("DOCTOR", "de la Cruz")},
         ),
+        ("Ask Dr. St. Clair and Mrs. St. John", {("DOCTOR", "St. Clair"), ("PATIENT", "St. John")}),
         (
             "Travelled to Mexico and Guatemala in March.",
             {("COUNTRY", "Mexico"), ("COUNTRY", "Guatemala")},

@@ -71,7 +71,11 @@ LAST_FIRST = (
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
 # Lower-case surname particles after a title ("Dr. de la Cruz", "Dr. van der Berg").
-PARTICLES = r"(?:(?:de|del|della|der|den|la|le|du|da|di|dos|das|van|von|ten|ter|bin|ibn|al|el)[ ])*"
+# Surnames after "St." too ("Dr. St. Clair", "Mrs. St. John").
+PARTICLES = (
+    r"(?:(?:de|del|della|der|den|la|le|du|da|di|dos|das|van|von|ten|ter|bin|ibn|al|el)[ ])*"
+    r"(?:St\.[ ]?(?=\p{Lu}))?"
+)
 
 CREDENTIALS = (
     r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
