@@ -567,12 +567,16 @@ _CASE_REACH = 200  # characters either side of a span that tell a note in lower 
 
 
 def _ordinary_in_mixed_case(
-    text: str, span: Span, words: Sequence[str], rules: SanityRules
+    doc: Document, span: Span, words: Sequence[str], rules: SanityRules
 ) -> bool:
     """A place's or an organisation's span in lower case whose words are all frequent and on
     no place list, in a note with capitals around it: in a note in lower case "boston" is a
-    place; in one in mixed case "flu" and "tentative" are words."""
-    if rules.names is None or not text[span.start : span.end].islower():
+    place; in one in mixed case "flu" and "tentative" are words. The view of a note typed in
+    lower case has its capitals restored: they tell nothing of how "target" was written."""
+    text = doc.text
+    if rules.names is None or typed_in_lower_case(doc.metadata):
+        return False
+    if not text[span.start : span.end].islower():
         return False
     if not rules.ordinary_words(words) or any(_listed_place(w, rules.names) for w in words):
         return False
@@ -1174,6 +1178,27 @@ _CALL_BEFORE = re.compile(r"(?i:call|called|calling|calls|dial|dialed|dialled|ph
 _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ ])*[A-Z][\w'’.-]*$")
 
 
+def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
+    """``surface`` is a number that is no one's: an emergency service's after a call ("who
+    called 911"), or a time of day read as a name or place ("@ 2347", "by phone at 0140")."""
+    if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
+        text, max(0, span.start - 12), span.start
+    ):
+        return True
+    return span.label in rules.word_labels and _clock_time(text, span, surface)
+
+
+def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
+    """``span`` (reading ``surface``) cut before a sentence's stop inside it ("Authority.
+    Emergency contact"), then before a bracket it opens and does not close ("Medicare (MBI")."""
+    if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(surface)):
+        span = replace(span, end=span.start + stop.start(1))
+        surface = surface[: stop.start(1)]
+    if (bracket := _OPEN_BRACKET.search(surface)) is not None and bracket.start() > 0:
+        span = replace(span, end=span.start + bracket.start())
+    return span
+
+
 def _first_name_only(surface: str, rules: SanityRules) -> bool:
     """``surface`` is one listed first name, no frequent word and no country ("Marcus")."""
     low = surface.lower()
@@ -1270,12 +1295,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return None
-    if text in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
-        doc.text, max(0, span.start - 12), span.start
-    ):
-        return None  # "who called 911": a service's number, no one's
-    if span.label in rules.word_labels and _clock_time(doc.text, span, text):
-        return None  # "Arrival 11/19/24 @ 2347", "by phone at 0140": a time read as a name
+    if _no_one_s_number(doc.text, span, text, rules):
+        return None
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return kind
@@ -1286,12 +1307,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "Maria, ID XKJ448190221", "NI number: NK 40 06 66 A": no place
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
         return span  # "VI" is the Virgin Islands' code, not a Roman numeral
-    if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(text)):
-        span = replace(span, end=span.start + stop.start(1))  # "Authority. Emergency contact"
-        text = doc.span_text(span)
-    if (bracket := _OPEN_BRACKET.search(text)) is not None and bracket.start() > 0:
-        span = replace(span, end=span.start + bracket.start())  # "Medicare (MBI": unclosed
-        text = doc.span_text(span)
+    span = _clause_end(span, text, rules)
+    text = doc.span_text(span)
     if text.replace(".", "").lower() in rules.credentials:
         return None  # "M.D." read as a place
     person = span.label in rules.cut_labels
@@ -1319,11 +1336,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     if not person and _no_place(text, words, span.label, rules):
         return None
-    if (
-        span.label in rules.clause_labels
-        and not typed_in_lower_case(doc.metadata)  # its capitals are the view's, not the writer's
-        and _ordinary_in_mixed_case(doc.text, span, kept, rules)
-    ):
+    if span.label in rules.clause_labels and _ordinary_in_mixed_case(doc, span, kept, rules):
         return None  # "flu 10/2103", "(tentative)": frequent words in lower case, no place
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
