@@ -1277,3 +1277,52 @@ def test_an_email_address_with_an_apostrophe(text, expected):
 )
 def test_a_plan_id_in_spaced_groups_after_a_bare_cue(text, expected):
     assert {s for label, s in found(text) if label == "HEALTHPLAN"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Plan: Blue Cross Blue Shield of Massachusetts",
+            {"Blue Cross Blue Shield of Massachusetts"},
+        ),
+        (
+            "Insured by Blue Cross and Blue Shield of North Carolina.",
+            {"Blue Cross and Blue Shield of North Carolina"},
+        ),
+        (
+            "Has Harvard Pilgrim; secondary Tufts Health Plan",
+            {"Harvard Pilgrim", "Tufts Health Plan"},
+        ),
+        ("BCBS W2881943372 prior auth", set()),  # one word: left to the members
+        ("blue shirt, crossed the street", set()),
+    ],
+)
+def test_insurers_named_in_full_are_organizations(text, expected):
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Division of GI, Lahey Hospital & Medical Center", {"Lahey Hospital & Medical Center"}),
+        ("Seen at Mercy Hospital and Clinics today", {"Mercy Hospital and Clinics"}),
+        ("Seen at Mercy Hospital and Dr. Lee", {"Mercy Hospital"}),
+    ],
+)
+def test_a_hospital_and_its_medical_center(text, expected):
+    assert {s for label, s in found(text) if label == "HOSPITAL"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Prior SVD 2022 at Brigham, 3.4 kg boy", {"2022"}),
+        ("restraining order obtained 2101 in court", {"2101"}),
+        ("Echo 2104 showed EF 45%", {"2104"}),
+        ("delivery 2100 mL blood loss", set()),  # a volume
+        ("Prior 2022 mg total", set()),
+    ],
+)
+def test_a_bare_year_after_an_event(text, expected):
+    assert {s for label, s in found(text) if label == "DATE"} == expected

@@ -17,6 +17,29 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
     return [(doc.span_text(s), s.label) for s in kept]
 
 
+@pytest.mark.parametrize(
+    ("text", "surface", "label"),
+    [
+        ("Signed by Dr. Tank on 2/2", "Tank", "DOCTOR"),  # after a title: a surname
+        ("Obama said on Monday", "Obama", "PATIENT"),  # no verb's ending
+        ("Manning reported pain.", "Manning", "PATIENT"),  # a listed surname
+        ("Interpreting for him. Her brother ryan called.", "ryan", "PATIENT"),  # listed
+        ("Loving it @ bloglovin today", "bloglovin", "PATIENT"),  # a handle
+        ("quit smoking in 1998, at 2130 given", "1998", "DATE"),  # a year
+        ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
+    ],
+)
+def test_look_alikes_of_words_stay_names(text, surface, label):
+    assert _kept_as(text, surface, label) == [(surface, label)]
+
+
+def test_known_words_in_lower_case_are_kept_in_a_note_typed_in_lower_case():
+    text = "ct done at outside hospital"
+    span = span_of(text, "outside hospital", "HOSPITAL")
+    typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    assert apply_sanity(typed, [span], RULES)[0] == [span]
+
+
 def test_frequent_words_are_kept_in_a_note_typed_in_lower_case():
     """The view of a note typed in lower case has its capitals restored: they tell nothing of
     how the writer wrote "target"."""
@@ -148,6 +171,21 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Immunizations: Tdap 2099, flu 10/2103", "flu", "ORGANIZATION"),
         ("Return visit: 12/2103 (tentative)", "tentative", "HOSPITAL"),
         ("by Dr. B (cards).", "cards", "HOSPITAL"),
+        # words known to English in lower case among capitals read as a place, past function
+        # words
+        ("REQUESTING PHYSICIAN: Dr. Ingrid Solberg (hospitalist)", "hospitalist", "HOSPITAL"),
+        ("Comparison: CT 10/14/2103 at outside hospital.", "at outside hospital", "HOSPITAL"),
+        # a verb's form opening a sentence or a field's value, going on in lower case
+        ("IMPRESSION: Enlarging liver lesion.", "Enlarging liver lesion", "PATIENT"),
+        ("Seen by PT/OT. Accepted at Hebrew Rehab.", "Accepted", "DOCTOR"),
+        ("82 y/o M admitted with CAP. Treated.", "CAP", "HOSPITAL"),  # a diagnosis's initials
+        ("ctx q5min since 0100, SROM at 0230", "0100", "DATE"),  # a time no year can be
+        # an intensive-care flowsheet's shorthand, with its values
+        ("NEURO: RASS -2. PERRL 3mm brisk.", "RASS -2. PERRL", "PATIENT"),
+        ("RESP: Vent AC 450 x 18, FiO2 40%", "Vent AC 450", "PATIENT"),
+        ("ID: Tmax 38.4 at 0200, cultures sent", "Tmax 38.4 at 0200", "PATIENT"),
+        ("GI: OGT to LIWS.", "OGT", "HOSPITAL"),
+        ("EKG NSR, no STE. Trop 0.01", "STE. Trop", "ORGANIZATION"),
         # a field of abbreviations read on from a name in a bed list's row
         ("Attg: Chaudhry  Dx: CAP", "Dx: CAP", "PATIENT"),
         ("Hx: CHF/COPD", "Hx: CHF/COPD", "DOCTOR"),
@@ -283,6 +321,7 @@ def test_look_alikes_are_dropped(text, surface, label):
             "DATE",
             "9 September 1978",
         ),
+        ("message from his wife Olga re: transport", "Olga re: transport", "PATIENT", "Olga"),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):

@@ -252,6 +252,11 @@ class SanityRules:
     """With ``names``, a lower-case person's name none of whose words is on the name lists
     is also dropped without a determiner when every word is at least this frequent in the
     language (wordfreq's Zipf scale; 0: never): "metastatic pancreatic", "hospice"."""
+    known_zipf: int = 0
+    """With ``names``, a place's or an organisation's span in lower case in a note written
+    in mixed case, none of whose words is on the name or place lists, is dropped when every
+    word (past function words) is at least this frequent (0: never): "hospitalist", "at
+    outside hospital". A person's is not: "ok per delacroix" may be a name typed in haste."""
     language: str = "en"
     filler: frozenset[str] = field(init=False)
 
@@ -263,6 +268,16 @@ class SanityRules:
         letters (never with 0): "cc/if" are someone's initials."""
         return self.word_zipf > 0 and all(
             len(w) > 2 and zipf(w, self.language) >= self.word_zipf for w in words
+        )
+
+    def known_words(self, words: Sequence[str]) -> bool:
+        """Some of ``words`` are not function words, and each of those is at least
+        ``known_zipf`` frequent and longer than two letters (never with 0)."""
+        content = [w for w in words if w not in self.function_words and w not in self.lead_words]
+        return (
+            self.known_zipf > 0
+            and bool(content)
+            and all(len(w) > 2 and zipf(w, self.language) >= self.known_zipf for w in content)
         )
 
 
@@ -324,7 +339,13 @@ _LABEL_LISTS = (
     "clause_labels",
     "place_kind_labels",
 )
-_FLAGS = ("drop_without_alphanumerics", "place_kinds", "lower_case_names_listed", "word_zipf")
+_FLAGS = (
+    "drop_without_alphanumerics",
+    "place_kinds",
+    "lower_case_names_listed",
+    "word_zipf",
+    "known_zipf",
+)
 
 
 @cache
@@ -356,6 +377,7 @@ def sanity_rules(language: str) -> SanityRules:
         names=gazetteers(language) if data.get("lower_case_names_listed", False) else None,
         notations=_notations(data.get("notations", ()), language),
         word_zipf=int(data.get("word_zipf", 0)),
+        known_zipf=int(data.get("known_zipf", 0)),
         language=language,
         **lists,
     )
@@ -436,11 +458,12 @@ _CUE_BEFORE = re.compile(
 
 def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
     """What is left of a person's name cut back to ``text[start:end]`` is no name: only
-    ``never_alone`` words ("Stevens-Johnson"), a nationality ("Haitian-American" cut from
-    "Haitian-American man, unemployed"), or an eponym before its head ("Todd")."""
+    ``never_alone`` words and numbers ("Stevens-Johnson", "Tmax 38.4"), a nationality
+    ("Haitian-American" cut from "Haitian-American man, unemployed"), or an eponym before its
+    head ("Todd")."""
     left = [w.group().lower() for w in _WORD.finditer(text, start, end)]
-    if all(w in rules.never_alone for w in left):
-        return True
+    if _never_alone(left, rules):
+        return True  # "Tmax 38.4" cut from "Tmax 38.4 at 0200"
     if all(_demonym(w, rules) for w in left) and not _name_use(text, start, end, left, rules):
         return True
     return len(left) == 1 and _eponym_use(text, start, end, left[0], rules)
@@ -560,6 +583,29 @@ def _opening_verb(text: str, offset: int, word: re.Match, rules: SanityRules) ->
     return bool(_LINE_OPENS.search(text, max(0, start - 4), start)) and not rules.names.is_name(low)
 
 
+_OPENS = re.compile(r"(?:^|\n|[.!?:][ \t])[ \t]*$")
+_LOWER_NEXT = re.compile(r"[ ]+[a-z]")
+
+
+def _opening_word(text: str, start: int, end: int, rules: SanityRules) -> bool:
+    """A person's one-word span ``text[start:end]`` in title case that opens a line, a
+    sentence or a field's value, is a verb's form in "-ed" or "-ing" known to the language and
+    on no name list, and goes on in lower case: "Accepted at Hebrew Rehab", "IMPRESSION:
+    Enlarging liver lesion". Proper nouns are as frequent as words ("Obama", "Ghana"), so
+    only a verb's ending tells a word from a name that opens a sentence."""
+    word = text[start:end]
+    if rules.names is None or not word.isalpha() or not word.istitle():
+        return False
+    low = word.lower()
+    if len(low) < 6 or not low.endswith(("ed", "ing")) or rules.names.is_name(low):
+        return False
+    if not rules.known_words([low]) or _TITLE_BEFORE.search(text, max(0, start - 10), start):
+        return False
+    return bool(_OPENS.search(text, max(0, start - 4), start)) and bool(
+        _LOWER_NEXT.match(text, end)
+    )
+
+
 _FIELD_OF_ABBREVIATIONS = re.compile(r"[^\W\d_]+[ ]?:[ ]*([A-Z]{2,5}(?:[ ]?[/,][ ]?[A-Z]{2,5})*)")
 
 
@@ -578,9 +624,23 @@ def _ordinary_in_mixed_case(
         return False
     if not text[span.start : span.end].islower():
         return False
-    if not rules.ordinary_words(words) or any(_listed_place(w, rules.names) for w in words):
+    if any(_listed_place(w, rules.names) for w in words):
+        return False
+    names = rules.names
+    known = rules.known_words(words) and not any(names.is_name(w) for w in words)
+    known = known and not _handle(text, span.start)
+    if not (rules.ordinary_words(words) or known):
         return False
     return _capitals_near(text, span.start, span.end)
+
+
+def _handle(text: str, start: int) -> bool:
+    """The span at ``start`` is a handle or a hashtag ("@ bloglovin", "#mufc"): a name
+    whatever its case."""
+    return bool(_HANDLE_MARK.search(text, max(0, start - 2), start))
+
+
+_HANDLE_MARK = re.compile(r"[@#][ ]?$")
 
 
 def _capitals_near(text: str, start: int, end: int) -> bool:
@@ -1180,12 +1240,19 @@ _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ ])*[A-Z][\w'’.-]*$")
 
 def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
     """``surface`` is a number that is no one's: an emergency service's after a call ("who
-    called 911"), or a time of day read as a name or place ("@ 2347", "by phone at 0140")."""
+    called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), or a
+    time of day read as a date that no year can be ("ctx since 0100", "SROM at 0230")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
         text, max(0, span.start - 12), span.start
     ):
         return True
+    if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
+        return not _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
     return span.label in rules.word_labels and _clock_time(text, span, surface)
+
+
+_YEAR_RANGE = (1800, 2199)
+"""The years a bare four-digit date may be (i2b2-style notes shift dates into the 2100s)."""
 
 
 def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
@@ -1361,6 +1428,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             end = span.start + cut
             if _no_name_left(doc.text, start, end, rules):
                 return None  # "Todd paralysis, SUDEP" cut to "Todd"
+    if person and _opening_word(doc.text, start, end, rules):
+        return None
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
