@@ -1326,3 +1326,19 @@ def test_a_hospital_and_its_medical_center(text, expected):
 )
 def test_a_bare_year_after_an_event(text, expected):
     assert {s for label, s in found(text) if label == "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "WORKS AS A BUS DRIVER AT NORTH CONCORD PUBLIC LIBRARY REPORTING PAIN",
+            {"NORTH CONCORD PUBLIC LIBRARY"},
+        ),
+        ("ARRIVED FROM WORK AT JACOBSON INDUSTRIES.", {"JACOBSON INDUSTRIES"}),
+        ("PREVIOUSLY AT CASTROTOWN PUBLIC SCHOOLS", {"CASTROTOWN PUBLIC SCHOOLS"}),
+        ("SEEN WITH THE GROUP; DISCUSSED AT HOME GROUP", set()),
+    ],
+)
+def test_an_organisation_in_a_note_in_capitals(text, expected):
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
