@@ -615,10 +615,12 @@ _CASE_REACH = 200  # characters either side of a span that tell a note in lower 
 def _ordinary_in_mixed_case(
     doc: Document, span: Span, words: Sequence[str], rules: SanityRules
 ) -> bool:
-    """A place's or an organisation's span in lower case whose words are all frequent and on
-    no place list, in a note with capitals around it: in a note in lower case "boston" is a
-    place; in one in mixed case "flu" and "tentative" are words. The view of a note typed in
-    lower case has its capitals restored: they tell nothing of how "target" was written."""
+    """A place's or an organisation's span in lower case whose words are all frequent (or,
+    with none on the name lists and no handle's mark before it, all known to the language:
+    ``known_zipf``) and on no place list, in a note with capitals around it: in a note in
+    lower case "boston" is a place; in one in mixed case "flu", "tentative" and "hospitalist"
+    are words. The view of a note typed in lower case has its capitals restored: they tell
+    nothing of how "target" was written."""
     text = doc.text
     if rules.names is None or typed_in_lower_case(doc.metadata):
         return False
