@@ -498,6 +498,13 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("Admission Date: [**2091-3-4**]", {("DATE", "2091-3-4")}),
         ("began mid-March; stable since October", {("DATE", "March"), ("DATE", "October")}),
         ("seen in late May by her PCP", {("DATE", "May")}),
+        # a month abbreviated alone; not before a capitalised word (a first name)
+        ("Pt last worked in Sept. Seen in Dec, well", {("DATE", "Sept"), ("DATE", "Dec")}),
+        ("moved here in Jan Kowalski's car", set()),
+        # a month and a day after a study's name; a dotted date after "received"
+        ("Echo 8/08 showed EF 35%; CT 5/09: no PE", {("DATE", "8/08"), ("DATE", "5/09")}),
+        ("Specimen received 5.10.01", {("DATE", "5.10.01")}),
+        ("pain 8/10 after CT; CT 3/5 strength", set()),
     ],
 )
 def test_international_phones_pagers_and_more_date_forms(text, expected):

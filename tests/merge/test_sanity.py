@@ -296,6 +296,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("(Walgreens #10321, Quincy Center)", "10321, Quincy Center", "CITY", "Quincy Center"),
         ("Worked at Raytheon for years", "Worked at Raytheon", "ORGANIZATION", "Raytheon"),
         ("a call from dr. amin tmrw", "amin tmrw", "DOCTOR", "amin"),  # a message's shorthand
+        ("FYI Kim from case mgmt is working on it", "FYI Kim", "DOCTOR", "Kim"),
         ("thanks @Asoor_k x", "Asoor_k x", "PATIENT", "Asoor_k"),  # a user's name, a kiss
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
         ("is Medicare (MBI 3TW8-QD2-JK61)", "Medicare (MBI", "ORGANIZATION", "Medicare"),

@@ -244,6 +244,11 @@ def found(text: str) -> set[tuple[str, str]]:
         # a first name in lower case in a request about someone
         ("schedule a follow up for marcus with ortho", {("PATIENT", "marcus")}),
         ("please call priya tomorrow about her labs", {("PATIENT", "priya")}),
+        # who a message came from, who was spoken with; not a place or a relation
+        ("text from jenna: pt in rm 4 is vomiting", {("PATIENT", "jenna")}),
+        ("spoke with marisol today about rides", {("PATIENT", "marisol")}),
+        ("call from home: pt fell", set()),
+        ("talked to mom today", set()),
         ("Called T. Washington at home.", {("PATIENT", "T. Washington")}),
         # a name greeted, a name given, a listed name joined by "and" to a name found
         ("Hi Fleur, your labs are back.", {("PATIENT", "Fleur")}),

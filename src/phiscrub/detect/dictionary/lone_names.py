@@ -236,6 +236,11 @@ _LOWER_LONE_FIRST = regex.compile(
     r"(?=[ ]*[?.,;]|[ ]+(?:at|about|tomorrow|today|know|that|back|re)\b)"
     # or for whom a thing was done, ending the clause ("sent rx to the pharmacy for eduardo")
     r"|(?<![\w])for[ ]+(?P<n>\p{Ll}{3,})(?=[ ]*(?:[?.,;!\n]|$))"
+    # who a message came from or who was spoken with ("text from jenna: pt in rm 4 is
+    # vomiting", "spoke with marisol re: her ride")
+    r"|(?<![\w])(?:(?:message|msg|call|voicemail|vm|text|page|email|note|word)s?[ ]+from|"
+    r"spoke[ ]+(?:with|to)|talked[ ]+(?:with|to))[ ]+(?P<n>\p{Ll}{3,})"
+    r"(?=[ ]*(?:[?.,;:!\n]|$)|[ ]+(?:re|about|at|in|on|today|yesterday|this|last)\b)"
 )
 
 
