@@ -357,6 +357,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("93-YEAR-OLD WOMAN with cough", {("AGE", "93")}),
         ("90+ years old, lives alone", {("AGE", "90")}),
         ("Pt is 94. She is 91 and lives alone", {("AGE", "94"), ("AGE", "91")}),
+        # between commas after a name or the patient; in brackets after a word for a person
+        ("Mary Jones, 92, presents with SOB", {("AGE", "92")}),
+        ("Pt, 93, lives alone. Elderly (91 yrs) female", {("AGE", "93"), ("AGE", "91")}),
+        ("Took Lasix, 40, with food; Boston, 02, is", set()),
         ("He's 91, lives alone; she’s 94 and drives", {("AGE", "91"), ("AGE", "94")}),
         # a bare number after "is" that is no age: days, a percentage, a count, a weight
         ("He is 2 days post-op. he was 100% compliant. Pt is 1 of 3. He was 3.5 kg", set()),

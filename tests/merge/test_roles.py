@@ -17,6 +17,14 @@ def test_a_name_takes_the_role_its_context_rule_reads():
     ]
 
 
+def test_a_plural_title_reads_each_name_a_clinician():
+    # "with Drs. Kaplan and Ostrowski": "Kaplan" read as a patient by the CRF
+    merged = [Span(15, 21, "PATIENT", 0.9, "ensemble:crf")]
+    raw = [Span(15, 21, "DOCTOR", 0.93, "dictionary:title_doctors")]
+    kept, _ = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(15, 21, "DOCTOR")]
+
+
 def test_rules_that_disagree_leave_the_label():
     merged = [Span(0, 10, "PATIENT", 0.9, "ensemble:crf")]
     raw = [

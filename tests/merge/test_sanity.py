@@ -63,6 +63,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
+        ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),

@@ -22,7 +22,8 @@ PEOPLE = ("PATIENT", "DOCTOR")
 # words beside a name, and gives it as the span's label
 CONTEXT_RULES = frozenset(
     {
-        *("title_doctor", "title_grade", "credential", "field_doctor", "role_doctor"),
+        *("title_doctor", "title_doctors", "title_grade", "credential", "field_doctor"),
+        "role_doctor",
         *("title_patient", "field_patient", "relative", "relative_lower", "relative_after"),
         "contact",
         *("patient_named", "patient_listed"),

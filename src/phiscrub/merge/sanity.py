@@ -174,6 +174,7 @@ class SanityRules:
     number_words: frozenset[str] = frozenset()
     code_labels: frozenset[str] = frozenset()
     name_prefixes: frozenset[str] = frozenset()
+    honorifics: frozenset[str] = frozenset()
     place_kinds: bool = False
     place_kind_labels: frozenset[str] = frozenset({"CITY"})
     cities_named_like_places: frozenset[str] = frozenset()
@@ -293,6 +294,7 @@ _LISTS = (
     "number_words",
     "code_labels",
     "name_prefixes",
+    "honorifics",
     "place_kind_labels",
     "cities_named_like_places",
     "states",
@@ -1392,6 +1394,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         first += 1  # "Summarize Bernadette Okoye's discharge", "Compare": a query's verb
     if first == last:
         return None
+    if person and last - first == 1 and _honorific(words[first].group(), rules):
+        return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
     if _never_alone(kept, rules):
         return None
@@ -1448,6 +1452,12 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     if _field_name(text, span, list(_WORD.finditer(piece)), rules):
         return None
     return _dash_cut(text, span, rules)
+
+
+def _honorific(word: str, rules: SanityRules) -> bool:
+    """Whether ``word`` is a title written as a title ("Drs", "Mrs"): in capitals or lower
+    case the same letters may be a typist's initials ("TH/mr")."""
+    return word[:1].isupper() and word[1:].islower() and word.lower() in rules.honorifics
 
 
 def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:

@@ -189,6 +189,10 @@ def found(text: str) -> set[tuple[str, str]]:
             },
         ),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        (
+            "CNA: Deshawn   Charge: Amy   Chaplain: Teresa",
+            {("DOCTOR", "Deshawn"), ("DOCTOR", "Amy"), ("DOCTOR", "Teresa")},
+        ),
         ("Discussed with pharmacist Rhiannon.", {("DOCTOR", "Rhiannon")}),  # a role in lower case
         ('Preferred name: "Xio". Maiden name: Okafor', {("PATIENT", "Xio"), ("PATIENT", "Okafor")}),
         (

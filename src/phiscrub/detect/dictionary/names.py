@@ -119,7 +119,8 @@ DOCTOR_FIELDS = (
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
     # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
-    r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge[ ](?:RN|Nurse)|HUC|MD)[ \t]*:"
+    r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge(?:[ ](?:RN|Nurse))?|HUC|MD|CNA|LPN|NP|PA|"
+    r"PA-C|Aide|Chaplain)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
