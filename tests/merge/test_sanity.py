@@ -27,6 +27,7 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("Loving it @ bloglovin today", "bloglovin", "PATIENT"),  # a handle
         ("quit smoking in 1998, at 2130 given", "1998", "DATE"),  # a year
         ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
+        ("Mrs. V is hard of hearing; stage IV", "V", "PATIENT"),  # an initial, no numeral
     ],
 )
 def test_look_alikes_of_words_stay_names(text, surface, label):
@@ -65,6 +66,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
+        ("Tumour grade V, margins clear", "V", "PATIENT"),  # a numeral, no title before
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),

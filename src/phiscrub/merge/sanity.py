@@ -1397,7 +1397,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person and last - first == 1 and _honorific(words[first].group(), rules):
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
-    if _never_alone(kept, rules):
+    titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
+    if _never_alone(kept, rules) and not titled:
         return None
     if person and _device_model(kept, rules):
         return None  # "Zimmer NexGen": an implant's make and model
@@ -1426,7 +1427,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             return None  # "IV furosemide. Cardiology": no name on either side of the stop
         first, last = first + piece[0], first + piece[1]
         start, end = span.start + words[first].start(), span.start + words[last - 1].end()
-        if all(w in rules.never_alone for w in lower[first:last]):
+        if all(w in rules.never_alone for w in lower[first:last]) and not titled:
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
         cut = _name_end(text, words, first, last, rules)
@@ -1452,6 +1453,14 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     if _field_name(text, span, list(_WORD.finditer(piece)), rules):
         return None
     return _dash_cut(text, span, rules)
+
+
+_TITLE_BEFORE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ ]$")
+
+
+def _titled_initial(text: str, span: Span, kept: Sequence[str]) -> bool:
+    """Whether the span is one letter after a title: "Mrs. V", not the Roman numeral."""
+    return len(kept) == 1 and len(kept[0]) == 1 and bool(_TITLE_BEFORE.search(text, 0, span.start))
 
 
 def _honorific(word: str, rules: SanityRules) -> bool:

@@ -189,6 +189,9 @@ def found(text: str) -> set[tuple[str, str]]:
             },
         ),
         ("0700 resting. RN Tasha at bedside.", {("DOCTOR", "Tasha")}),
+        # a name cut to its initial after a title; not an initial before a surname
+        ("Mrs. V is hard of hearing. Dr. K, ortho", {("PATIENT", "V"), ("DOCTOR", "K")}),
+        ("Mr. S. Jones was seen", {("PATIENT", "S. Jones")}),
         (
             "CNA: Deshawn   Charge: Amy   Chaplain: Teresa",
             {("DOCTOR", "Deshawn"), ("DOCTOR", "Amy"), ("DOCTOR", "Teresa")},

@@ -177,6 +177,19 @@ _RULES = (
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
+    (  # a name cut to its initial after a title ("Mrs. V is hard of hearing", "Dr. K saw
+        # him"), no name after it
+        "title_initial",
+        "PATIENT",
+        rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>\p{{Lu}})(?=\.?(?:[ ]+\p{{Ll}}|[,;:)]|$))",
+        0.85,
+    ),
+    (
+        "title_initial_doctor",
+        "DOCTOR",
+        rf"(?<![\w.]){DOCTOR_TITLES}\.?[ ](?P<n>\p{{Lu}})(?=\.?(?:[ ]+\p{{Ll}}|[,;:)]|$))",
+        0.85,
+    ),
     (  # two or more clinicians after the plural title ("per Drs. Lim and Oduya", "Drs Chen &
         # Gallo", "Drs. Park, Shah and Iqbal")
         "title_doctors",
@@ -456,6 +469,10 @@ _NEEDS_LISTED = frozenset({"relative_bracket", "nickname", "appointment_with"})
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
+_INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
+"""Context rules whose name is one capital, which ``_trim`` would take for no name."""
+
+
 def _before_service(text: str, end: int) -> bool:
     following = NEXT_WORD.match(text, end)
     return following is not None and following.group(1).lower() in SERVICE_WORDS
@@ -493,7 +510,7 @@ def context_names(
     for rule, label, pattern, score in _compiled():
         for match in pattern.finditer(text):
             for named in match.spans("n"):  # a list rule names several
-                trimmed = _trim(text, *named, gaz)
+                trimmed = named if rule in _INITIAL_RULES else _trim(text, *named, gaz)
                 if trimmed is not None:
                     yield from _context_hit(text, trimmed, rule, label, score, gaz, found)
 
