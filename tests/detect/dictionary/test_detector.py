@@ -502,6 +502,9 @@ def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
         ("sent to her relative in Buffalo Creek.", {("CITY", "Buffalo Creek")}),
         ("a cousin from Summit Point, WV", {("CITY", "Summit Point")}),
         ("a cousin from Buffalo, NY", {("CITY", "Buffalo")}),
+        # a listed town with small words inside its name
+        ("visiting family in Port-au-Prince when", {("CITY", "Port-au-Prince")}),
+        ("He flew to Stratford-upon-Avon.", {("CITY", "Stratford-upon-Avon")}),
     ],
 )
 def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):

@@ -60,8 +60,12 @@ def _matchers(language: str) -> tuple[PhraseMatcher, PhraseMatcher]:
     return places, professions
 
 
+# the small words inside a place's name ("Port-au-Prince", "Stratford-upon-Avon")
+_INSIDE_PLACE = word_set("and of the au aux de des du la le les sur sous en upon on in y del di da")
+
+
 def _capitalised(text: str) -> bool:
-    words = [w for w in regex.findall(r"[^\W\d_]+", text) if w.lower() not in ("and", "of", "the")]
+    words = [w for w in regex.findall(r"[^\W\d_]+", text) if w.lower() not in _INSIDE_PLACE]
     return bool(words) and all(w[0].isupper() for w in words)
 
 
