@@ -305,6 +305,8 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("seen by anna s. today", "anna s.", "DOCTOR", "anna s"),  # an initial in lower case
         ("is Medicare (MBI 3TW8-QD2-JK61)", "Medicare (MBI", "ORGANIZATION", "Medicare"),
         ("Ann Lee (daughter", "Ann Lee (daughter", "PATIENT", "Ann Lee"),  # a bracket left open
+        ("Grandma (Agnes) brings her", "Grandma (Agnes", "PATIENT", "Agnes"),  # the relation
+        ("mom (rosa) at bedside", "mom (rosa", "PATIENT", "rosa"),
         # a query's or an order's verb opening the line or a sentence, on no name list
         (
             "Summarize Bernadette Okoye's discharge",

@@ -1266,6 +1266,16 @@ def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
         span = replace(span, end=span.start + stop.start(1))
         surface = surface[: stop.start(1)]
     if (bracket := _OPEN_BRACKET.search(surface)) is not None and bracket.start() > 0:
+        inside = surface.index("(", bracket.start()) + 1
+        words = surface[: bracket.start()].lower().split()
+        if (
+            span.label in rules.cut_labels
+            and all(w in rules.relations for w in words)
+            and re.match(r"[ ]*[^\W\d_]", surface[inside:])
+        ):
+            # "Grandma (Agnes": the relation is no name, the name in the bracket is
+            lead = len(surface[inside:]) - len(surface[inside:].lstrip())
+            return replace(span, start=span.start + inside + lead)
         span = replace(span, end=span.start + bracket.start())
     return span
 
