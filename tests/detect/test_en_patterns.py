@@ -51,6 +51,9 @@ def found(text: str) -> set[tuple[str, str]]:
             "login ckeith411, IP 110.116.206.219.",
             {("USERNAME", "ckeith411"), ("IPADDR", "110.116.206.219")},
         ),
+        # after "User" alone, a login only where it looks like one; not a speaker's name
+        ("user: jsmith22; User jdoe logged in", {("USERNAME", "jsmith22"), ("USERNAME", "jdoe")}),
+        ("On the account? User: Vilma Holm", set()),
         (  # IPv6, full and compressed; no clock time or ratio
             "from 2001:db8:85a3::8a2e:370:7334, fe80::1ff:fe23:4567:890a at 12:30:45, 1:2:3",
             {("IPADDR", "2001:db8:85a3::8a2e:370:7334"), ("IPADDR", "fe80::1ff:fe23:4567:890a")},
@@ -508,6 +511,7 @@ def test_generic_services_without_a_cue_are_not_organizations():
         # a month and a day after a study's name; a dotted date after "received"
         ("Echo 8/08 showed EF 35%; CT 5/09: no PE", {("DATE", "8/08"), ("DATE", "5/09")}),
         ("Specimen received 5.10.01", {("DATE", "5.10.01")}),
+        ("Labs (drawn 4/22) normal; 2 units drawn 3/4 of the way", {("DATE", "4/22")}),
         ("pain 8/10 after CT; CT 3/5 strength", set()),
     ],
 )

@@ -22,6 +22,13 @@ def test_priority_prefers_the_label_listed_first_and_records_the_loser():
     )
 
 
+def test_a_user_name_beats_a_person_s_name_read_in_it():
+    # "MyChart (username: okonkwo.emeka)": a model reads the login as a patient's name
+    login = Span(19, 32, "USERNAME", 0.85, "rules:username")
+    name = Span(19, 32, "PATIENT", 0.9, "ensemble:crf")
+    assert merge_spans([name, login], "priority").spans == (login,)
+
+
 def test_longest_and_score():
     assert merge_spans(SPANS, "longest").spans == (DOCTOR, DATE, LONE)
     assert merge_spans(SPANS, "score").spans == (PATIENT, DATE, LONE)

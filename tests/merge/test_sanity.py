@@ -67,6 +67,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
         ("Tumour grade V, margins clear", "V", "PATIENT"),  # a numeral, no title before
+        # a verb's form opening a field's value, and lower-case words after it in the span
+        ("Findings: Inflamed, non-perforated appendix.", "Inflamed, non-perforated", "PATIENT"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),

@@ -42,8 +42,9 @@ MergePolicy = Literal["priority", "longest", "score", "union"]
 POLICIES: tuple[str, ...] = ("priority", "longest", "score", "union")
 
 # Specific before general, as Dehghan et al. order their labels: identifiers and contacts are
-# the most formulaic; an age beats the date it may sit in; a hospital beats the city in its
-# name. A patient's name beats a doctor's: when detectors disagree about whose name it is,
+# the most formulaic (a user name, a contact, beats the person's name a model reads in it:
+# "username: okonkwo.emeka"); an age beats the date it may sit in; a hospital beats the city
+# in its name. A patient's name beats a doctor's: when detectors disagree about whose name it is,
 # calling a clinician a patient over-protects, calling a patient a clinician leaks a HIPAA
 # identifier (on independent English notes this order raised binary HIPAA token recall from
 # .974 to .991 and strict F1 from .810 to .824; on our synthetic notes strict F1 rose too).
@@ -54,11 +55,11 @@ DEFAULT_PRIORITY: tuple[str, ...] = (
     *types_in("ID"),  # SSN, MEDICALRECORD, HEALTHPLAN, ... IDNUM
     "FAX",
     "PHONE",
+    "USERNAME",
     "AGE",
     "DATE",
     "PATIENT",
     "DOCTOR",
-    "USERNAME",
     "HOSPITAL",
     "ORGANIZATION",
     "DEPARTMENT",

@@ -587,16 +587,24 @@ def _opening_verb(text: str, offset: int, word: re.Match, rules: SanityRules) ->
 
 _OPENS = re.compile(r"(?:^|\n|[.!?:][ \t])[ \t]*$")
 _LOWER_NEXT = re.compile(r"[ ]+[a-z]")
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
 
 
 def _opening_word(text: str, start: int, end: int, rules: SanityRules) -> bool:
-    """A person's one-word span ``text[start:end]`` in title case that opens a line, a
+    """A person's span ``text[start:end]`` whose first word, in title case, opens a line, a
     sentence or a field's value, is a verb's form in "-ed" or "-ing" known to the language and
-    on no name list, and goes on in lower case: "Accepted at Hebrew Rehab", "IMPRESSION:
-    Enlarging liver lesion". Proper nouns are as frequent as words ("Obama", "Ghana"), so
+    on no name list, and goes on in lower case, inside the span or after it: "Accepted at
+    Hebrew Rehab", "IMPRESSION: Enlarging liver lesion", "Findings: Inflamed,
+    non-perforated appendix". Proper nouns are as frequent as words ("Obama", "Ghana"), so
     only a verb's ending tells a word from a name that opens a sentence."""
-    word = text[start:end]
-    if rules.names is None or not word.isalpha() or not word.istitle():
+    first = _FIRST_WORD.match(text, start, end)
+    if first is None:
+        return False
+    rest = text[first.end() : end]
+    if rest and (not rest.lstrip(" ,").islower() or any(c.isupper() for c in rest)):
+        return False  # "Accepted Smith": a name may follow
+    word = first.group()
+    if rules.names is None or not word.istitle():
         return False
     low = word.lower()
     if len(low) < 6 or not low.endswith(("ed", "ing")) or rules.names.is_name(low):
@@ -604,7 +612,7 @@ def _opening_word(text: str, start: int, end: int, rules: SanityRules) -> bool:
     if not rules.known_words([low]) or _TITLE_BEFORE.search(text, max(0, start - 10), start):
         return False
     return bool(_OPENS.search(text, max(0, start - 4), start)) and bool(
-        _LOWER_NEXT.match(text, end)
+        rest or _LOWER_NEXT.match(text, end)
     )
 
 
