@@ -69,6 +69,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Tumour grade V, margins clear", "V", "PATIENT"),  # a numeral, no title before
         # a verb's form opening a field's value, and lower-case words after it in the span
         ("Findings: Inflamed, non-perforated appendix.", "Inflamed, non-perforated", "PATIENT"),
+        # a state found on exam, a breathing treatment, a telephone note's caller
+        ("Exam: tachypneic, speaking 3-4 word sentences.", "tachypneic", "DOCTOR"),
+        ("ED course: duonebs x3, BiPAP.", "duonebs x3", "PATIENT"),
+        ("Advised ED eval. Caller agrees.", "Caller", "HOSPITAL"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),

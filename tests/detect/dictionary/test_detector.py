@@ -192,6 +192,8 @@ def found(text: str) -> set[tuple[str, str]]:
         # a name cut to its initial after a title; not an initial before a surname
         ("Mrs. V is hard of hearing. Dr. K, ortho", {("PATIENT", "V"), ("DOCTOR", "K")}),
         ("Mr. S. Jones was seen", {("PATIENT", "S. Jones")}),
+        # an initial without its stop before a comma and a credential
+        ("Call taken by: Bettina K, RN  ext 4421", {("DOCTOR", "Bettina K")}),
         (
             "CNA: Deshawn   Charge: Amy   Chaplain: Teresa",
             {("DOCTOR", "Deshawn"), ("DOCTOR", "Amy"), ("DOCTOR", "Teresa")},

@@ -52,9 +52,9 @@ CAPS_SMALL = (
     r"HER|PRESENTS|REPORTS|STATES|LIVES|LIVED|WORKS|WORKED|CALLED|SAYS|SAID|VISITS|VISITED|DIED|"
     r"PASSED)(?![\w'’-])"
 )
-FIRST_LAST = (  # an initial last too ("discussed with Anna S.")
+FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
-    rf"|\p{{Lu}}(?=[ ]\p{{Lu}}))){{0,3}}"
+    rf"|\p{{Lu}}(?=[ ]\p{{Lu}}|,[ ]?\p{{Lu}}{{2}}))){{0,3}}"
 )
 # not a surname and the place that names a practice or the street that follows ("Dr
 # Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic"); a surname
