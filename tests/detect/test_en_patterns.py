@@ -512,6 +512,16 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("Echo 8/08 showed EF 35%; CT 5/09: no PE", {("DATE", "8/08"), ("DATE", "5/09")}),
         ("Specimen received 5.10.01", {("DATE", "5.10.01")}),
         ("Labs (drawn 4/22) normal; 2 units drawn 3/4 of the way", {("DATE", "4/22")}),
+        # dates in brackets after results with decimals; not a score out of ten
+        (
+            "PSA 4.1 (2/99), 5.6 (1/01); A1c 7.1 (Jan)",
+            {("DATE", "2/99"), ("DATE", "1/01"), ("DATE", "Jan")},
+        ),
+        ("pain 8 (7/10); Hgb 9.5 (10/10); strength 4.5 (4/5)", set()),
+        (
+            "Symptoms since this past Sat. Allergies reviewed 1/5.",
+            {("DATE", "Sat."), ("DATE", "1/5")},
+        ),
         ("pain 8/10 after CT; CT 3/5 strength", set()),
     ],
 )

@@ -73,6 +73,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Exam: tachypneic, speaking 3-4 word sentences.", "tachypneic", "DOCTOR"),
         ("ED course: duonebs x3, BiPAP.", "duonebs x3", "PATIENT"),
         ("Advised ED eval. Caller agrees.", "Caller", "HOSPITAL"),
+        ("BIBA from Holy Family Manor (SNF) with SOB", "SNF", "HOSPITAL"),  # a kind of home
+        ("Mammogram (BIRADS 2) 5/2100", "BIRADS", "HOSPITAL"),
+        ("POA - Gregory Tan, 781-555-0121", "POA", "ORGANIZATION"),  # a proxy's role
+        ("Bed 5: Nakashima  Bed 6: (empty)", "Bed", "PATIENT"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),

@@ -267,6 +267,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("called by Jen (daughter) today", {("PATIENT", "Jen")}),
         ("thx - jen (pts daughter)", {("PATIENT", "jen")}),
         ("He goes by Bibi.", {("PATIENT", "Bibi")}),
+        (
+            "She calls herself Dolly; known as Tito to friends",
+            {("PATIENT", "Dolly"), ("PATIENT", "Tito")},
+        ),
+        ("refers to himself as Chuy", {("PATIENT", "Chuy")}),
         ('Pt prefers to be called "Bud".', {("PATIENT", "Bud")}),  # a frequent word quoted
         ("She likes to be called Peggy.", {("PATIENT", "Peggy")}),
         ("my name is krithika", {("PATIENT", "krithika")}),
