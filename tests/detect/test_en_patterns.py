@@ -1273,6 +1273,14 @@ def test_irish_eircodes_after_a_comma_or_their_name(text, expected):
         # in capitals after AT, FROM or TO; no small word as the name
         ("PCP IS DR. FITZGERALD AT LOWELL GENERAL.", {"LOWELL GENERAL"}),
         ("SEEN AT THE GENERAL. ADMITTED TO SURGERY GENERAL WARD", set()),
+        # the place after "of", in any case; not a phrase after a stop or a title
+        (
+            "Admitted to Royal Infirmary of Edinburgh on 02 May; ROYAL INFIRMARY OF EDINBURGH",
+            {"Royal Infirmary of Edinburgh", "ROYAL INFIRMARY OF EDINBURGH"},
+        ),
+        ("Seen at Mass General Hospital of note she", {"Mass General Hospital"}),
+        ("at Boston Medical Center of Dr. Smith", {"Boston Medical Center"}),
+        ("SEEN AT EUXTON MEDICAL CENTRE TODAY", {"EUXTON MEDICAL CENTRE"}),
     ],
 )
 def test_hospitals_named_for_a_church(text, expected):
