@@ -61,6 +61,18 @@ def test_runs_between_words_stay_column_breaks():
     ]
 
 
+def test_two_spaces_beside_a_lower_case_word_are_read_as_one():
+    text = "Family update given  to Ann  Lee, phone (617)  555-0100"
+    view = detection_view(Document("d", text))
+    assert view.doc.text == "Family update given to Ann  Lee, phone (617)  555-0100"
+    assert _found("Family update  given to Ann Lee.") == [("PATIENT", "Ann Lee")]
+    # three spaces, a tab, or two spaces between capitalised words stay a column's break
+    text = "Ann Lee   Ward 4\tBed 2\nDr. Ann Lee  Transcribed 03/04"
+    assert detection_view(Document("d", text)).runs == ()
+    # in a note without capitals no case tells a column's break
+    assert detection_view(Document("d", "pt: ann lee  dob 3/4")).runs == ()
+
+
 def test_the_view_squeezes_runs_and_maps_offsets_both_ways():
     text = "a.  cd, \t e\n:   f"
     view = detection_view(Document("d", text, (Span(2, 6, "X"), Span(10, 11, "Y"))))
