@@ -1448,13 +1448,35 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         if all(w in rules.never_alone for w in lower[first:last]) and not titled:
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
-        cut = _name_end(text, words, first, last, rules)
-        if cut is not None:
-            end = span.start + cut
-            if _no_name_left(doc.text, start, end, rules):
-                return None  # "Todd paralysis, SUDEP" cut to "Todd"
-    if person and _opening_word(doc.text, start, end, rules):
+        return _name_cut(doc.text, span, words, first, last, start, end, rules)
+    return _extent(span, start, end)
+
+
+def _name_cut(
+    text: str,
+    span: Span,
+    words: Sequence[re.Match],
+    first: int,
+    last: int,
+    start: int,
+    end: int,
+    rules: SanityRules,
+) -> Span | None:
+    """A person's span (its kept words ``first`` to ``last``, at ``start:end`` in ``text``)
+    cut where the name ends (``_name_end``), or None where no name is left or it is a verb's
+    form opening a sentence (``_opening_word``)."""
+    cut = _name_end(text[span.start : span.end], words, first, last, rules)
+    if cut is not None:
+        end = span.start + cut
+        if _no_name_left(text, start, end, rules):
+            return None  # "Todd paralysis, SUDEP" cut to "Todd"
+    if _opening_word(text, start, end, rules):
         return None
+    return _extent(span, start, end)
+
+
+def _extent(span: Span, start: int, end: int) -> Span:
+    """``span`` at ``start:end`` (itself where that is its extent)."""
     if (start, end) == (span.start, span.end):
         return span
     return Span(start, end, span.label, span.score, span.source, span.ann_id)
@@ -1471,9 +1493,6 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     if _field_name(text, span, list(_WORD.finditer(piece)), rules):
         return None
     return _dash_cut(text, span, rules)
-
-
-_TITLE_BEFORE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?[ ]$")
 
 
 def _titled_initial(text: str, span: Span, kept: Sequence[str]) -> bool:
