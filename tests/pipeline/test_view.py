@@ -66,6 +66,9 @@ def test_two_spaces_beside_a_lower_case_word_are_read_as_one():
     view = detection_view(Document("d", text))
     assert view.doc.text == "Family update given to Ann  Lee, phone (617)  555-0100"
     assert _found("Family update  given to Ann Lee.") == [("PATIENT", "Ann Lee")]
+    tabbed = detection_view(Document("d", "update\tgiven to Ann Lee"))
+    assert tabbed.doc.text == "update given to Ann Lee"
+    assert tabbed.runs == ((6, 1, 6),)
     # three spaces, a tab, or two spaces between capitalised words stay a column's break
     text = "Ann Lee   Ward 4\tBed 2\nDr. Ann Lee  Transcribed 03/04"
     assert detection_view(Document("d", text)).runs == ()

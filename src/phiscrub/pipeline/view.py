@@ -5,13 +5,13 @@ spaces, Unicode hyphens, two spaces after a stop or a tab after a colon. The det
 written and trained on plain text, so they read a plain twin of the note instead: every
 carriage return, Unicode space and Unicode hyphen in its place as a line end, a space or "-",
 and the spaces and tabs after a stop, comma, colon or semicolon as one space ("Dr.  Lee",
-"Boston,  MA", "Phone:\\t617-555-0100"), and two spaces beside a word in lower case as one, as
-a typist leaves them ("given  to Ann"). Longer runs, tabs, and two spaces between capitalised
-words or digits stay as they are: in a form they break columns ("Ann Lee   Ward 4", "Ann
-Lee  Transcribed"). Only the runs move characters; :class:`View` maps spans between the
-twin's offsets and the note's, so that every span found covers exactly the note's characters
-(a run inside a span is covered whole). A note typed all in lower case
-is read with its capitals restored (:mod:`phiscrub.pipeline.truecase`), and marked so in its
+"Boston,  MA", "Phone:\\t617-555-0100"), and two spaces or a tab beside a word in lower case
+as one, as a typist leaves them ("given  to Ann"). Longer runs, and two spaces or a tab
+between capitalised words or digits, stay as they are: in a form they break columns ("Ann
+Lee   Ward 4", "Ann Lee  Transcribed"). Only the runs move characters; :class:`View` maps
+spans between the twin's offsets and the note's, so that every span found covers exactly the
+note's characters (a run inside a span is covered whole). A note typed all in lower case is
+read with its capitals restored (:mod:`phiscrub.pipeline.truecase`), and marked so in its
 metadata (``TYPED_IN_LOWER_CASE``).
 """
 
@@ -41,19 +41,19 @@ _SPACES = str.maketrans(
     | dict.fromkeys("\u2010\u2011\u2012\u2212", "-")
 )
 # spaces and tabs after a stop, comma, colon or semicolon other than one space ("Dr.  Lee",
-# "Boston,  MA", "Name:\tAnn Lee"), and two spaces beside a word in lower case ("given  to",
-# "to  Ann"); a longer run, a tab, or two spaces between capitalised words, digits or signs
-# is a form's column break, kept ("Dr. Kerry Ray  Transcribed 03/04", "MRN: 5773  DOB")
-_RUN = re.compile(r"(?<=[.,:;])(?! (?![ \t]))[ \t]+|(?<=[^\s.,:;])  (?=\S)")
+# "Boston,  MA", "Name:\tAnn Lee"), and two spaces or a tab beside a word in lower case
+# ("given  to", "update\tgiven"); a longer run, or two spaces or a tab between capitalised
+# words, digits or signs, is a form's column break, kept ("Dr. Kerry Ray  Transcribed 03/04")
+_RUN = re.compile(r"(?<=[.,:;])(?! (?![ \t]))[ \t]+|(?<=[^\s.,:;])(?:  |\t)(?=\S)")
 _WORD_BEFORE = re.compile(r"[^\W\d_]+$")
 _LOWER_AFTER = re.compile(r"[a-zß-ÿ]")
 
 
 def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
     """Whether a run is read as one space: after a stop, comma, colon or semicolon, or, in a
-    note with capitals (``cased``), two spaces beside a word in lower case (not a column's
-    break between capitalised words; without capitals no case tells one)."""
-    if run.group() != "  " or text[run.start() - 1] in ".,:;":
+    note with capitals (``cased``), two spaces or a tab beside a word in lower case (not a
+    column's break between capitalised words; without capitals no case tells one)."""
+    if run.group() not in ("  ", "\t") or text[run.start() - 1] in ".,:;":
         return True
     if not cased:
         return False
@@ -145,8 +145,8 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     """``doc`` as the detectors read it: a carriage return as a line end ("\\r\\n" as
     " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode space as a space, a Unicode
     hyphen or minus as "-" (each character in its place), then the spaces and tabs after a
-    stop, comma, colon or semicolon and two spaces beside a lower-case word as one space, and,
-    with ``language``, a note typed all in lower case with its capitals restored
+    stop, comma, colon or semicolon and two spaces or a tab beside a lower-case word as one
+    space, and, with ``language``, a note typed all in lower case with its capitals restored
     (:func:`~phiscrub.pipeline.truecase.truecased`). The note itself is left as it was; the
     view maps spans between the two."""
     text = doc.text
