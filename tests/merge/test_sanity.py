@@ -992,3 +992,13 @@ def test_a_place_or_organisation_ends_at_a_sentence_end_after_a_name_word(
 def test_a_bracket_closed_inside_a_name_is_not_cut_there():
     # the closing bracket itself is not a word and falls off, as any end punctuation does
     assert _after("Seen at Brigham (BWH) today", "Brigham (BWH)", "HOSPITAL") == ["Brigham (BWH"]
+
+
+def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
+    assert _kept_as("Pharmacy: Walgreens #10433, 1200 Main St", "Walgreens #10433", "PATIENT") == [
+        ("Walgreens", "ORGANIZATION")
+    ]
+    assert _kept_as("sent to CVS Store 2231 on Main", "CVS Store 2231", "PATIENT") == [
+        ("CVS", "ORGANIZATION")
+    ]
+    assert _kept_as("Bed 4: Smith #4", "Smith #4", "PATIENT") == [("Smith #4", "PATIENT")]

@@ -1356,14 +1356,21 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     if span.label not in rules.institution_labels:
         return None
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
-    listed = " ".join(surface.lower().split()) in rules.organizations
+    store = _STORE_NUMBER.search(surface)  # "Walgreens #10433": a chain's store by its number
+    name = surface[: store.start()] if store else surface
+    listed = " ".join(name.lower().split()) in rules.organizations
     if not (listed and span.label == "ORGANIZATION"):  # an insurer named "... Health Care"
         institution = _institution(text, span, rules)
         if institution is not None:
             return institution.with_label(field) if field else institution
     if field is not None:
         return span.with_label(field)
-    return span.with_label("ORGANIZATION") if listed else None
+    if not listed:
+        return None
+    return replace(span, end=span.start + len(name), label="ORGANIZATION")
+
+
+_STORE_NUMBER = re.compile(r"[ ]*(?:#|No\.?[ ]?|[Ss]tore[ ]#?)[ ]?\d{1,6}$")
 
 
 def _identifier_cue(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
