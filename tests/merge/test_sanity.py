@@ -77,6 +77,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Mammogram (BIRADS 2) 5/2100", "BIRADS", "HOSPITAL"),
         ("POA - Gregory Tan, 781-555-0121", "POA", "ORGANIZATION"),  # a proxy's role
         ("Bed 5: Nakashima  Bed 6: (empty)", "Bed", "PATIENT"),
+        ("Pt on HCTZ 25, KCl 20 mEq", "HCTZ", "ORGANIZATION"),
+        ("ICD-10 E11.9, CPT 99214", "ICD", "ORGANIZATION"),
         ("SSN 987-65-4321 on file", "SSN", "ORGANIZATION"),  # an identifier's cue
         ("Eligibility for MBI 5RW2E00GH47", "MBI", "ORGANIZATION"),
         ("NP, DEA# BO1234563", "DEA", "ORGANIZATION"),
