@@ -274,10 +274,22 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
         ("Medicare MBI 1EG4-TE5-MK72.", {("HEALTHPLAN", "1EG4-TE5-MK72")}),
         ("Humana ID H12345678 expired", {("HEALTHPLAN", "H12345678")}),
+        # a payer's state, a group's code of letters and digits
+        ("copay question, BCBS of RI 8821-4470-02", {("HEALTHPLAN", "8821-4470-02")}),
+        ("Ambetter, grp 22A14; group B strep; grp 2 of 3", {("HEALTHPLAN", "22A14")}),
+        # a supplemental or secondary plan's kind between the payer and the number
+        ("Medicare + AARP supplemental 330044551-11", {("HEALTHPLAN", "330044551-11")}),
+        (
+            "Aetna secondary W123456789; AARP supplemental since 2019",
+            {("HEALTHPLAN", "W123456789"), ("DATE", "2019")},
+        ),
         ("Insurance: Aetna PPO, ID W2876541203", {("HEALTHPLAN", "W2876541203")}),
         ("Tricare DBN 1234567890", {("HEALTHPLAN", "1234567890")}),
         ("Medicaid ID 12345678A", {("HEALTHPLAN", "12345678A")}),  # not "Medica" + "id"
         ("plan ID 80840", {("HEALTHPLAN", "80840")}),  # "ID" is no state after "plan"
+        # Idaho after a town, not an interpreter's number after a lower-case word
+        ("(interpreter via phone, ID 31187)", {("IDNUM", "31187")}),
+        ("Boise, ID 83702", {("CITY", "Boise"), ("STATE", "ID"), ("ZIP", "83702")}),
         ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
         # a prefix in lower case, as queries type it; not a word before a year
         ("mrn sf-998877 pending; MRN per 2020 records", {("MEDICALRECORD", "sf-998877")}),
@@ -372,6 +384,20 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("HISTORY: 71F FROM SOMERVILLE WITH CHF", {("AGE", "71")}),  # in capitals
         ("Father: Teodor (deceased, 91), Mother: Ilse (alive, 88)", {("AGE", "91"), ("AGE", "88")}),
         ("BP (sitting, 88); HR (resting, 72)", set()),
+        # between commas after whether a relative lives; "well" only in brackets
+        (
+            "Father alive, 88, with Parkinson's. Mother living, 90 y/o.",
+            {("AGE", "88"), ("AGE", "90")},
+        ),
+        ("Tolerated well, 2 of 3 doses; deceased, 2 children", set()),
+        ("Brother died suddenly at 51. Died suddenly at 3 am", {("AGE", "51")}),
+        # children's ages in a list of their names; a relative's decade
+        (
+            "Kids Linnea, 9, and Axel, 6. Sons Dan, 12, Eli (10)",
+            {("AGE", "9"), ("AGE", "6"), ("AGE", "12"), ("AGE", "10")},
+        ),
+        ("Kids Linnea, 9 days old; sisters Ana, 3 mg", set()),
+        ("Her mother (Ingrid, 70s) has RA", {("AGE", "70s")}),
         # an age in words after "he is"; an age lived to; not a measure in words
         (
             "He is ninety-two and lives alone. Grandmother lived to be 103.",
@@ -507,6 +533,9 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("seen in late May by her PCP", {("DATE", "May")}),
         # a month abbreviated alone; not before a capitalised word (a first name)
         ("Pt last worked in Sept. Seen in Dec, well", {("DATE", "Sept"), ("DATE", "Dec")}),
+        # an abbreviation with its stop needs no cue; not "Dec." (decreased) or "Jan." (a name)
+        ("cardiology (Dr. Tsai) Nov.; ortho Aug.", {("DATE", "Nov"), ("DATE", "Aug")}),
+        ("Dec. breath sounds. Jan. Novak. See Nov.x", set()),
         ("moved here in Jan Kowalski's car", set()),
         # a month and a day after a study's name; a dotted date after "received"
         ("Echo 8/08 showed EF 35%; CT 5/09: no PE", {("DATE", "8/08"), ("DATE", "5/09")}),
@@ -737,6 +766,13 @@ def test_a_pager_after_page_at(text, expected):
         ),
         ("Target INR 2-3; an apple a day", set()),
         ("Lives at 14 Goodwill Close, Leeds", {("STREET", "14 Goodwill Close"), ("CITY", "Leeds")}),
+        # a funeral home's whole name, after its family's "& Sons" too
+        (
+            "Body released to Lombardi & Sons Funeral Home, per family",
+            {("ORGANIZATION", "Lombardi & Sons Funeral Home")},
+        ),
+        ("called Doyle Mortuary today", {("ORGANIZATION", "Doyle Mortuary")}),
+        ("the funeral home was called", set()),
     ],
 )
 def test_places_and_companies_known_by_name(text, expected):

@@ -73,6 +73,23 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Exam: tachypneic, speaking 3-4 word sentences.", "tachypneic", "DOCTOR"),
         ("ED course: duonebs x3, BiPAP.", "duonebs x3", "PATIENT"),
         ("Advised ED eval. Caller agrees.", "Caller", "HOSPITAL"),
+        # a prenatal note's abbreviation and medicine, a gene's variant, a letter's subject
+        ("Partner: Declan Doyle (FOB), present", "FOB", "HOSPITAL"),
+        ("O neg, RhoGAM given today", "RhoGAM", "ORGANIZATION"),
+        ("Genetic testing: BRCA2 VUS. Sister", "BRCA2 VUS", "PATIENT"),
+        ("RE: Referral - Mrs Ashworth", "Referral", "PATIENT"),
+        # a handoff's nurses, a history's habits and diagnoses, panels and weeks in shorthand
+        ("Off-going RN: Consuelo B.", "Off-going", "DOCTOR"),
+        ("Smokes 1/2 ppd since age 16.", "Smokes", "DOCTOR"),
+        ("admitted 3/12 with CHF exacerbation.", "CHF exacerbation", "DOCTOR"),
+        ("Tests: CBC, CMP, HbA1c", "CBC, CMP", "PATIENT"),
+        ("f/u w/ pcp in 1-2 wks", "wks", "DOCTOR"),
+        ("Seen by EP (Dr. Anwar)", "EP", "DOCTOR"),
+        ("Valuables: wallet ($40 cash, Visa card)", "cash, Visa", "DOCTOR"),
+        ("cell phone given to dtr.", "dtr", "PATIENT"),
+        ("Discharged to home with VNA (Merrimack Valley VNA)", "VNA", "DOCTOR"),
+        # a heading in capitals before a column's gap
+        ("OPHTHALMOLOGY CLINIC   Visit 07/07/2103", "OPHTHALMOLOGY CLINIC", "HOSPITAL"),
         ("BIBA from Holy Family Manor (SNF) with SOB", "SNF", "HOSPITAL"),  # a kind of home
         ("Mammogram (BIRADS 2) 5/2100", "BIRADS", "HOSPITAL"),
         ("POA - Gregory Tan, 781-555-0121", "POA", "ORGANIZATION"),  # a proxy's role
@@ -319,6 +336,11 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Ann Lee (daughter", "Ann Lee (daughter", "PATIENT", "Ann Lee"),  # a bracket left open
         ("Grandma (Agnes) brings her", "Grandma (Agnes", "PATIENT", "Agnes"),  # the relation
         ("mom (rosa) at bedside", "mom (rosa", "PATIENT", "rosa"),
+        # a role in lower case or a credential before the bracket: the name is inside it
+        ("by transport (Jorge) and wife", "transport (Jorge", "PATIENT", "Jorge"),
+        ("wound RN (Bridget) consulted", "wound RN (Bridget", "PATIENT", "Bridget"),
+        ("Smith (Jorge", "Smith (Jorge", "PATIENT", "Smith"),  # a name before it stays
+        ("called jones (daughter) back", "jones (daughter", "PATIENT", "jones"),  # in lower case
         # a query's or an order's verb opening the line or a sentence, on no name list
         (
             "Summarize Bernadette Okoye's discharge",
@@ -327,6 +349,12 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Bernadette Okoye",
         ),
         ("Labs done. Compare Ann Lee's", "Compare Ann Lee", "PATIENT", "Ann Lee"),
+        (
+            "Compare Hyun-woo Park's echo",
+            "Compare Hyun-woo Park",
+            "LOCATION-OTHER",
+            "Hyun-woo Park",
+        ),
         ("Summer Okoye called", "Summer Okoye", "PATIENT", "Summer Okoye"),  # a listed name
         (
             "Re: Ann Lee, born 1942-12-28, identifier 0586",
@@ -341,6 +369,17 @@ def test_look_alikes_are_dropped(text, surface, label):
             "9 September 1978",
         ),
         ("message from his wife Olga re: transport", "Olga re: transport", "PATIENT", "Olga"),
+        # a number before the cut is no part of the name; a role before it goes
+        ("walking his dog Pepper 1 mile daily", "Pepper 1 mile", "PATIENT", "Pepper"),
+        (
+            "with Dr. Ochieng; doula Roisin Kavanagh.",
+            "doula Roisin Kavanagh",
+            "DOCTOR",
+            "Roisin Kavanagh",
+        ),
+        # no place's name ends in a lower-case "in", "of" or "on"
+        ("sent on Elm Street in Westfield", "Elm Street in", "STREET", "Elm Street"),
+        ("Meals on Wheels delivers", "Meals on Wheels", "ORGANIZATION", "Meals on Wheels"),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):
@@ -789,6 +828,18 @@ def test_screen_splits_a_name_at_column_gaps_not_at_a_line_break():
         (row, "Beth"),
         (row, "Nakamura"),
         (field, "KIM,JI"),
+    ]
+
+
+def test_a_name_widened_over_a_column_gap_by_the_merge_is_split_after_it():
+    text = "RN: Consuelo B.   Oncoming RN: Ty"
+    doc = Document("d", text)
+    widened = span_of(text, "Consuelo B.   Oncoming", "DOCTOR")
+    kept, dropped = apply_sanity(doc, [widened], RULES)
+    assert [doc.span_text(s) for s in kept] == ["Consuelo B"]
+    assert [(d.span, d.kept and doc.span_text(d.kept)) for d in dropped] == [
+        (widened, "Consuelo B"),
+        (widened, None),  # "Oncoming": a handoff's word, no name
     ]
 
 

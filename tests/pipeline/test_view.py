@@ -72,6 +72,9 @@ def test_two_spaces_beside_a_lower_case_word_are_read_as_one():
     # three spaces, a tab, or two spaces between capitalised words stay a column's break
     text = "Ann Lee   Ward 4\tBed 2\nDr. Ann Lee  Transcribed 03/04"
     assert detection_view(Document("d", text)).runs == ()
+    # three spaces after a stop are a column's break too ("Consuelo B." and "Oncoming RN")
+    assert detection_view(Document("d", "RN: Consuelo B.   Oncoming RN: Ty")).runs == ()
+    assert detection_view(Document("d", "Seen by Dr.  Lee")).doc.text == "Seen by Dr. Lee"
     # in a note without capitals no case tells a column's break
     assert detection_view(Document("d", "pt: ann lee  dob 3/4")).runs == ()
 

@@ -23,7 +23,8 @@ Rules, in order, for each merged span:
    shape is checked. An EMAIL without "@" (or "[at]", " at "), a URL with a space or with
    neither a dot nor a slash: dropped ("Edinburgh EH16 4SA", "Depot. Employer: Acme"). A
    person's span crossing a column gap (a tab, two spaces and more, a bar) is split into its
-   pieces ("Beth      Nakamura", "Hall 3 | Nguyen"); a person's span that is a
+   pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge and again after it
+   (which may widen a name over one); a person's span that is a
    ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
    ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that
    ends in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a
@@ -128,7 +129,7 @@ from phiscrub.text.casing import typed_in_lower_case
 from phiscrub.text.frequency import load_frequencies, zipf
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
-_HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)")
+_HEADING_END = re.compile(r"[ \t]*(?::|\r?\n|$)|(?:\t|[ ]{2,})(?=\S)")
 _POSSESSIVE = re.compile(r"[^\W_]['’]s$")
 _LETTERS = re.compile(r"[^\W\d_]+")
 # an identifier after a state's code: a token with a digit, no ZIP code ("ID XKJ448190221")
@@ -399,8 +400,9 @@ def _notations(patterns: object, language: str) -> re.Pattern[str] | None:
 
 def _heading(doc: Document, start: int, end: int) -> bool:
     """Whether ``start:end`` stands as a heading: first on its line, and then a colon, or the
-    line's end when it is written in capitals ("INTERNAL MEDICINE"; a department alone on a
-    line of a letterhead, "Cardiology", is a name)."""
+    line's end or a column's gap when it is written in capitals ("INTERNAL MEDICINE",
+    "OPHTHALMOLOGY CLINIC   Visit 07/07"; a department alone on a line of a letterhead,
+    "Cardiology", is a name)."""
     line_start = doc.text.rfind("\n", 0, start) + 1
     if doc.text[line_start:start].strip():
         return False
@@ -574,9 +576,10 @@ _LINE_OPENS = re.compile(r"(?:^|\n|[.!?][ \t])[ \t]*$")
 
 
 def _opening_verb(text: str, offset: int, word: re.Match, rules: SanityRules) -> bool:
-    """``word`` (of a person's span at ``offset`` of ``text``) opens a line or a sentence and
-    is one of ``query_verbs`` in title case that no name list holds: a clinician's query or
-    order starts with its verb ("Summarize", "Compare"), not with a name."""
+    """``word`` (of a person's or a place's span at ``offset`` of ``text``) opens a line or a
+    sentence and is one of ``query_verbs`` in title case that no name list holds: a
+    clinician's query or order starts with its verb ("Summarize", "Compare"), not with a
+    name."""
     surface = word.group()
     low = surface.lower()
     if rules.names is None or low not in rules.query_verbs or not surface.istitle():
@@ -588,6 +591,7 @@ def _opening_verb(text: str, offset: int, word: re.Match, rules: SanityRules) ->
 _OPENS = re.compile(r"(?:^|\n|[.!?:][ \t])[ \t]*$")
 _LOWER_NEXT = re.compile(r"[ ]+[a-z]")
 _FIRST_WORD = re.compile(r"[^\W\d_]+")
+_NUMBER_AT_END = re.compile(r"(?<=[^\W\d_])[ ]+\d+$")
 
 
 def _opening_word(text: str, start: int, end: int, rules: SanityRules) -> bool:
@@ -1275,17 +1279,31 @@ def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
         surface = surface[: stop.start(1)]
     if (bracket := _OPEN_BRACKET.search(surface)) is not None and bracket.start() > 0:
         inside = surface.index("(", bracket.start()) + 1
-        words = surface[: bracket.start()].lower().split()
+        words = surface[: bracket.start()].split()
         if (
             span.label in rules.cut_labels
-            and all(w in rules.relations for w in words)
+            and all(_no_name_before_bracket(w, rules) for w in words)
             and re.match(r"[ ]*[^\W\d_]", surface[inside:])
         ):
-            # "Grandma (Agnes": the relation is no name, the name in the bracket is
+            # "Grandma (Agnes", "transport (Jorge": a relation or a role in lower case is no
+            # name, the name in the bracket is
             lead = len(surface[inside:]) - len(surface[inside:].lstrip())
             return replace(span, start=span.start + inside + lead)
         span = replace(span, end=span.start + bracket.start())
     return span
+
+
+def _no_name_before_bracket(word: str, rules: SanityRules) -> bool:
+    """Whether ``word``, before a bracket a person's span opens, is who the person is rather
+    than their name: a relation, a title or role, a credential, or a frequent word in lower
+    case on no name list ("transport"; not "jones" in a note typed in lower case)."""
+    low = word.lower()
+    if low in rules.relations or low in rules.name_prefixes:
+        return True
+    if low.replace(".", "") in rules.credentials:
+        return True
+    named = rules.names is not None and rules.names.is_name(low)
+    return word.islower() and rules.ordinary_words([low]) and not named
 
 
 def _first_name_only(surface: str, rules: SanityRules) -> bool:
@@ -1415,8 +1433,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
     first, last = _kept_words(text, words, lower, span.label, rules)
-    if person and first < last and _opening_verb(doc.text, span.start, words[first], rules):
-        first += 1  # "Summarize Bernadette Okoye's discharge", "Compare": a query's verb
+    placed = person or span.label in rules.clause_labels
+    if placed and first < last and _opening_verb(doc.text, span.start, words[first], rules):
+        first += 1  # "Summarize Bernadette Okoye's discharge", "Compare Hyun-woo Park's echo"
     if first == last:
         return None
     if person and last - first == 1 and _honorific(words[first].group(), rules):
@@ -1474,7 +1493,8 @@ def _name_cut(
     form opening a sentence (``_opening_word``)."""
     cut = _name_end(text[span.start : span.end], words, first, last, rules)
     if cut is not None:
-        end = span.start + cut
+        # a number before the cut is no part of the name ("his dog Pepper 1 mile daily")
+        end = span.start + len(_NUMBER_AT_END.sub("", text[span.start : span.start + cut]))
         if _no_name_left(text, start, end, rules):
             return None  # "Todd paralysis, SUDEP" cut to "Todd"
     if _opening_word(text, start, end, rules):
@@ -1548,6 +1568,13 @@ def _kept_words(
             first += 1  # "#10321, Quincy Center": a store's number before its place
         last = _clause_cut(words, first, last, rules)
         first = _lead_cut(words, first, last, rules)
+        while (
+            last - first > 1
+            and lower[last - 1] in rules.name_inside
+            and words[last - 1].group().islower()
+            and len(lower[last - 1]) > 1  # "394 kings hwy e": a point of the compass
+        ):
+            last -= 1  # "Elm Street in Westfield" read to "in": no name ends in "of" or "in"
     while first < last and filler[first]:
         first += 1
     while last > first and filler[last - 1]:
@@ -1660,15 +1687,18 @@ def apply_sanity(
     """The spans the rules keep (some cut back), and a record of each span dropped or cut."""
     kept: list[Span] = []
     dropped: list[Dropped] = []
-    for span in spans:
-        checked = _checked(doc, span, rules)
-        if checked is not span:
-            dropped.append(Dropped(span, checked, "sanity"))
-        if checked is not None:
-            kept.append(checked)
-            named = checked.label in rules.cut_labels or checked.label in rules.clause_labels
-            if checked.end < span.end and named:
-                kept += _name_after_cut(doc.text, checked.end, span, rules)
+    for whole in spans:
+        # the merge may widen a name over a column gap ("Consuelo B.   Oncoming RN"): its pieces
+        person = whole.label in rules.cut_labels
+        for span in _name_pieces(doc.text, whole) if person else [whole]:
+            checked = _checked(doc, span, rules)
+            if checked is not whole:
+                dropped.append(Dropped(whole, checked, "sanity"))
+            if checked is not None:
+                kept.append(checked)
+                named = checked.label in rules.cut_labels or checked.label in rules.clause_labels
+                if checked.end < span.end and named:
+                    kept += _name_after_cut(doc.text, checked.end, span, rules)
     if has_overlaps(kept):  # a span widened over a head that another span holds
         merged = merge_spans(kept, "priority")
         kept = list(merged.spans)

@@ -4,11 +4,12 @@ Notes come from Windows, word processors, web pages and typists: carriage return
 spaces, Unicode hyphens, two spaces after a stop or a tab after a colon. The detectors were
 written and trained on plain text, so they read a plain twin of the note instead: every
 carriage return, Unicode space and Unicode hyphen in its place as a line end, a space or "-",
-and the spaces and tabs after a stop, comma, colon or semicolon as one space ("Dr.  Lee",
-"Boston,  MA", "Phone:\\t617-555-0100"), and two spaces or a tab beside a word in lower case
-as one, as a typist leaves them ("given  to Ann"). Longer runs, and two spaces or a tab
-between capitalised words or digits, stay as they are: in a form they break columns ("Ann
-Lee   Ward 4", "Ann Lee  Transcribed"). Only the runs move characters; :class:`View` maps
+and the spaces and tabs after a comma, colon or semicolon as one space ("Boston,  MA",
+"Phone:\\t617-555-0100"), two spaces or a tab after a stop ("Dr.  Lee"), and two spaces or a
+tab beside a word in lower case as one, as a typist leaves them ("given  to Ann"). Longer
+runs after a stop or words, and two spaces or a tab between capitalised words or digits, stay
+as they are: in a form they break columns ("Ann Lee   Ward 4", "Ann Lee  Transcribed",
+"Consuelo B.   Oncoming RN"). Only the runs move characters; :class:`View` maps
 spans between the twin's offsets and the note's, so that every span found covers exactly the
 note's characters (a run inside a span is covered whole). A note typed all in lower case is
 read with its capitals restored (:mod:`phiscrub.pipeline.truecase`), and marked so in its
@@ -53,6 +54,8 @@ def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
     """Whether a run is read as one space: after a stop, comma, colon or semicolon, or, in a
     note with capitals (``cased``), two spaces or a tab beside a word in lower case (not a
     column's break between capitalised words; without capitals no case tells one)."""
+    if text[run.start() - 1] == "." and run.group() not in ("  ", "\t"):
+        return False  # "Consuelo B.   Oncoming RN": three spaces after an initial, a column
     if run.group() not in ("  ", "\t") or text[run.start() - 1] in ".,:;":
         return True
     if not cased:

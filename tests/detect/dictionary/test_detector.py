@@ -80,6 +80,20 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Updated Kelsey on plan.", {("PATIENT", "Kelsey")}),
         ("Pharmacist Ahmad Siddiqui reviewed.", {("DOCTOR", "Ahmad Siddiqui")}),
+        (
+            "with Dr. Ochieng; doula Roisin Kavanagh.",
+            {("DOCTOR", "Ochieng"), ("DOCTOR", "Roisin Kavanagh")},
+        ),
+        ("Transcriptionist: Maribel Torres", {("DOCTOR", "Maribel Torres")}),
+        # a relative's nickname in quotes, listed or not
+        ('Friend "Dre" was shot; wife "Sunny" visits', {("PATIENT", "Dre"), ("PATIENT", "Sunny")}),
+        ('her son "the baby" is fine', set()),
+        # a surname of two letters after "pt"; not a word after it
+        (
+            "order set for pt Ng in room 4417; Pt Le was seen",
+            {("PATIENT", "Ng"), ("PATIENT", "Le")},
+        ),
+        ("Pt Do not give; pt Ma", set()),
         ("Dictated By: TERESA VILLANUEVA", {("DOCTOR", "TERESA VILLANUEVA")}),
         ("Attending of record: Okwuosa, Chinedu", {("DOCTOR", "Okwuosa, Chinedu")}),
         ("Note written by Oyelaran, Funmilayo", {("DOCTOR", "Oyelaran, Funmilayo")}),

@@ -70,6 +70,8 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"(?P<of>(?:[Pp]atient|[Pp]t)[ ]of)|"  # a clinician's patient ("pt of Wexler")
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    # a surname of two letters after "pt" ("order set for pt Ng in room 4417")
+    r"|(?P<patient>[Pp]atient|[Pp]t\.?)[ ]+(?P<n>Ng|Wu|Li|Lu|Yu|Vo|Ly|Le)"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
     r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"

@@ -120,7 +120,7 @@ DOCTOR_FIELDS = (
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
     # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
     r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge(?:[ ](?:RN|Nurse))?|HUC|MD|CNA|LPN|NP|PA|"
-    r"PA-C|Aide|Chaplain)[ \t]*:"
+    r"PA-C|Aide|Chaplain|Doula|Transcriptionist)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
@@ -134,7 +134,7 @@ ROLES = (
     # a nurse practitioner's or physician assistant's letters before a name in mixed case ("w/
     # NP Sandoval"; "PA" is also a word of Haitian Creole written in capitals)
     r"(?:NP|PA|PA-C|APRN|CRNA)(?=,?[ ]+\p{Lu}\p{Ll})|"
-    r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide)"
+    r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide|[Dd]oula)"
 )
 RELATIVES = (
     r"(?i:(?:daughter|son|mother|father|sister|brother)-in-law|stepmother|stepfather|"
@@ -272,6 +272,13 @@ _RULES = (
         0.88,
     ),
     ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
+    (  # a relative's nickname in quotes, on a name list or not ('Friend "Dre" was shot')
+        "relative_nickname",
+        "PATIENT",
+        rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+[\"“]"
+        rf"(?P<n>\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+)?)[\"”]",
+        0.9,
+    ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
         "relatives_listed",
         "PATIENT",
