@@ -51,9 +51,10 @@ _LOWER_AFTER = re.compile(r"[a-zß-ÿ]")
 
 
 def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
-    """Whether a run is read as one space: after a stop, comma, colon or semicolon, or, in a
-    note with capitals (``cased``), two spaces or a tab beside a word in lower case (not a
-    column's break between capitalised words; without capitals no case tells one)."""
+    """Whether a run is read as one space: after a comma, colon or semicolon, two spaces or a
+    tab after a stop (three spaces or more there are a column's break), or, in a note with
+    capitals (``cased``), two spaces or a tab beside a word in lower case (not a column's
+    break between capitalised words; without capitals no case tells one)."""
     if text[run.start() - 1] == "." and run.group() not in ("  ", "\t"):
         return False  # "Consuelo B.   Oncoming RN": three spaces after an initial, a column
     if run.group() not in ("  ", "\t") or text[run.start() - 1] in ".,:;":
