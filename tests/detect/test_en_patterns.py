@@ -266,6 +266,11 @@ def test_uk_phones_and_postcodes(text, expected):
         # the last four digits of an SSN
         ("last 4 of social 4421", {("SSN", "4421")}),
         ("SSN last four: 0912; last four SSN digits are 7730", {("SSN", "0912"), ("SSN", "7730")}),
+        # a form's field ("SSN (last 4):")
+        (
+            "SSN (last 4): 6612; SS# (last four) 1234; SSN, last 4 digits: 0912",
+            {("SSN", "6612"), ("SSN", "1234"), ("SSN", "0912")},
+        ),
         ("last 4 weeks of 2024; social 4 times a week", {("DATE", "2024")}),
         # its last group before a full stop; not a decimal's first digits
         ("His member ID is XKH 4402 9918.", {("HEALTHPLAN", "XKH 4402 9918")}),
@@ -396,7 +401,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
             "Kids Linnea, 9, and Axel, 6. Sons Dan, 12, Eli (10)",
             {("AGE", "9"), ("AGE", "6"), ("AGE", "12"), ("AGE", "10")},
         ),
-        ("Kids Linnea, 9 days old; sisters Ana, 3 mg", set()),
+        # no list's age before a unit; "9 days old" is an infant's age all the same
+        ("Kids Linnea, 9 days old; sisters Ana, 3 mg", {("AGE", "9")}),
         ("Her mother (Ingrid, 70s) has RA", {("AGE", "70s")}),
         # an age in words after "he is"; an age lived to; not a measure in words
         (
@@ -424,6 +430,13 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("Pt is now 96.", {("AGE", "96")}),
         ("Born 1931, now 94.", {("DATE", "1931"), ("AGE", "94")}),
         ("born in 1930 and currently aged 95 years", {("DATE", "1930"), ("AGE", "95")}),
+        # after a surname joined by a hyphen and a comma
+        ("Pt: Mildred Okonjo-Hayes, 93F, admitted", {("AGE", "93")}),
+        # an infant's age in shorthand before who the infant is
+        (
+            "4 mo male; a 6 wk old girl; 18 mo F; a 10-day-old boy",
+            {("AGE", "4"), ("AGE", "6"), ("AGE", "18"), ("AGE", "10")},
+        ),
     ],
 )
 def test_ages_in_every_form(text, expected):
@@ -438,6 +451,8 @@ def test_ages_in_every_form(text, expected):
         "son 2 weeks ago; sister 3 times; daughters, 1 son; wife, 1 of 3",  # counts, not ages
         "turned 90 degrees; turned 45 minutes later; HR is now 110.",  # turns and measures
         "born 1950; now 7.5 kg. Born 1931, now 94/60 after fluids.",  # a weight, a pressure
+        # times since and durations in months and weeks; a gestational age
+        "2 wks s/p Roux-en-Y; f/u in 3 months. F/u in 3 months F/u; ex 32 wk twin",
     ],
 )
 def test_durations_times_and_doses_are_not_ages(text):

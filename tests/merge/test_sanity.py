@@ -1055,3 +1055,137 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ("CVS", "ORGANIZATION")
     ]
     assert _kept_as("Bed 4: Smith #4", "Smith #4", "PATIENT") == [("Smith #4", "PATIENT")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a span read across fields' names keeps the values ("FIRST:", "Agency:")
+        (
+            "Pt: LASTNAME: Ferreira FIRST: Joao  Age: 81",
+            "Ferreira FIRST: Joao",
+            "PATIENT",
+            [("Ferreira", "PATIENT"), ("Joao", "PATIENT")],
+        ),
+        (
+            "Unit: Medic 7   Agency: Cranston Fire Department",
+            "Medic 7   Agency: Cranston Fire Department",
+            "PATIENT",
+            [("Cranston Fire Department", "PATIENT")],
+        ),
+        # a field's name in sentence case goes whole; a vehicle read wrongly is a hospital
+        (
+            "Sleep center: South County Sleep Disorders Center, Wakefield",
+            "Sleep center: South County Sleep Disorders Center",
+            "VEHICLE",
+            [("South County Sleep Disorders Center", "HOSPITAL")],
+        ),
+        (
+            "Funeral home preference: Cataldo & Sons",
+            "Funeral home preference",
+            "PATIENT",
+            [],
+        ),
+        # a handle before a colon stays
+        (
+            "RT @ mariababbage : Dissecting Ontario",
+            "mariababbage : Dissecting Ontario",
+            "PATIENT",
+            [("mariababbage", "PATIENT"), ("Dissecting Ontario", "PATIENT")],
+        ),
+        ("wipe out #ISIS: http://t.co/x", "#ISIS", "CITY", [("ISIS", "CITY")]),
+        # a place's or an organisation's span of one word before a colon: a field's name,
+        # unless a listed place
+        ("Liberty Mutual    Adjuster: Shauna Pires", "Adjuster", "ORGANIZATION", []),
+        ("Moved from Boston: lives alone", "Boston", "CITY", [("Boston", "CITY")]),
+        # an organisation's column gap is three spaces or a tab; a place typed with two stays
+        (
+            "Carrier: Liberty Mutual    Adjuster: Shauna Pires",
+            "Liberty Mutual    Adjuster",
+            "ORGANIZATION",
+            [("Liberty Mutual", "ORGANIZATION")],
+        ),
+        (
+            "seen at Rhode  Island Hospital today",
+            "Rhode  Island Hospital",
+            "HOSPITAL",
+            [("Rhode  Island Hospital", "HOSPITAL")],
+        ),
+        # no name or place holds a time of day
+        ("Dispatched 02:14  Transport 02:39  At hospital", "Transport 02:39  At", "HOSPITAL", []),
+        # a name's span with no letter: a unit's number is dropped, a long number kept
+        ("Unit: Medic 7   Agency", "Medic 7", "PATIENT", []),
+        (
+            "my license number is 2270-66-1551.",
+            "2270-66-1551",
+            "PATIENT",
+            [("2270-66-1551", "IDNUM")],
+        ),
+        # no name runs into a digit, but a handle may
+        ("Findings: nadir SpO2 79%", "SpO", "PATIENT", []),
+        ("@ TimDrakeRobin3 Smiles", "TimDrakeRobin", "PATIENT", [("TimDrakeRobin", "PATIENT")]),
+        # a word of the language after a capitalised word ends a name
+        ("severe OSA. CPAP titration recommended.", "CPAP titration", "DOCTOR", []),
+        # a closing bracket that nothing opens inside the span cuts it
+        (
+            "Study (IRB #2023-1187), sponsor Novartis. Subject ID",
+            "2023-1187), sponsor Novartis. Subject",
+            "PATIENT",
+            [("2023-1187", "IDNUM")],
+        ),
+        ("(Kay Street, Providence).", "Providence)", "CITY", [("Providence", "CITY")]),
+        ("call me on (64) 3591-3246", "64) 3591-3246", "PATIENT", [("3591-3246", "IDNUM")]),
+        # a sentence that ends inside a name's span makes it no institution
+        (
+            "Attending: Dr Yusuf Demir. Hospice RN case manager",
+            "Yusuf Demir. Hospice",
+            "DOCTOR",
+            [("Yusuf Demir", "DOCTOR")],
+        ),
+        (
+            "seen at Mass. General Hospital",
+            "Mass. General Hospital",
+            "PATIENT",
+            [("Mass. General Hospital", "HOSPITAL")],
+        ),
+        # a department's span that is a listed town is the town; a service stays
+        (
+            "provider at Aquidneck Primary Care, Middletown.",
+            "Middletown",
+            "DEPARTMENT",
+            [("Middletown", "CITY")],
+        ),
+        ("Patient: Emergency Department", "Emergency", "DEPARTMENT", [("Emergency", "DEPARTMENT")]),
+        # faiths, specialties, credentials and the people of a claim
+        ("Pt is Episcopalian, member of", "Episcopalian", "CITY", []),
+        ("Dr. Amrita Venkataraman, Occupational Medicine.", "Occupational Medicine", "DOCTOR", []),
+        ("Walter Kessler, MD, D.ABSM", "D.ABSM", "PATIENT", []),
+        (
+            "cc: Attorney Gregory Halloran, LLP",
+            "Attorney Gregory Halloran",
+            "PATIENT",
+            [("Gregory Halloran", "PATIENT")],
+        ),
+        (
+            "Halloran & Sousa LLP, 55 Dorrance St",
+            "Halloran & Sousa LLP",
+            "PATIENT",
+            [("Halloran & Sousa LLP", "ORGANIZATION")],
+        ),
+        (
+            "Faxed to athletic trainer Coach Delgado.",
+            "Coach Delgado",
+            "DOCTOR",
+            [("Delgado", "DOCTOR")],
+        ),
+        # a centre of one service is an institution's head
+        (
+            "Seen at the Bayside Wound Center on 10/14",
+            "Bayside Wound Center",
+            "PATIENT",
+            [("Bayside Wound Center", "HOSPITAL")],
+        ),
+    ],
+)
+def test_fields_brackets_times_and_services_read_into_spans(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept

@@ -174,6 +174,7 @@ class SanityRules:
     number_labels: frozenset[str] = frozenset()
     number_words: frozenset[str] = frozenset()
     code_labels: frozenset[str] = frozenset()
+    field_split_labels: frozenset[str] = frozenset()
     name_prefixes: frozenset[str] = frozenset()
     honorifics: frozenset[str] = frozenset()
     place_kinds: bool = False
@@ -294,6 +295,7 @@ _LISTS = (
     "number_labels",
     "number_words",
     "code_labels",
+    "field_split_labels",
     "name_prefixes",
     "honorifics",
     "place_kind_labels",
@@ -337,6 +339,7 @@ _LABEL_LISTS = (
     "digit_labels",
     "number_labels",
     "code_labels",
+    "field_split_labels",
     "institution_labels",
     "state_codes",
     "clause_labels",
@@ -533,8 +536,9 @@ def _ordinary_after_name(
 ) -> bool:
     """Word ``index`` of a person's name span is a frequent lower-case word that no name
     list holds (or one of the most frequent words, listed or not: "still"), after a capitalised
-    word or a name word in lower case (listed or rare): where the name ends ("Astrid, ovarian
-    ca", "dr. whitcombe rounded", "Kowalski still NPO")."""
+    word or a name word in lower case (listed or rare), or a word of the language after a
+    capitalised word: where the name ends ("Astrid, ovarian ca", "dr. whitcombe rounded",
+    "Kowalski still NPO", "CPAP titration")."""
     word = words[index].group()
     if rules.names is None or not word.islower():
         return False
@@ -546,10 +550,11 @@ def _ordinary_after_name(
     if not name_before:
         return False
     lower = word.lower()
+    known = before[:1].isupper() and rules.known_words([lower])  # "CPAP titration"
     return (
         lower not in rules.name_particles
         and (not rules.names.is_name(lower) or zipf(lower, rules.language) >= _VERY_FREQUENT)
-        and rules.ordinary_words([lower])
+        and (rules.ordinary_words([lower]) or known)
     )
 
 
@@ -700,6 +705,7 @@ def _dash_cut(text: str, span: Span, rules: SanityRules) -> Span:
     return span if (start, end) == (span.start, span.end) else replace(span, start=start, end=end)
 
 
+_SENTENCE_CASE_FIELD = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+)+")
 _COLON_AFTER = re.compile(r":")  # "Pharm:"; not "@ TonyAbbottMHR :", a tweet's handle
 
 
@@ -709,6 +715,19 @@ def _field_name(text: str, span: Span, words: Sequence[re.Match], rules: SanityR
     if len(words) != 1 or rules.names is None or not _COLON_AFTER.match(text, span.end):
         return False
     return not rules.names.is_name(words[0].group().lower())
+
+
+def _field_of_place(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
+    """A place's or an organisation's span that is a field's name (``_field_name``) and
+    no listed place, nor a hashtag ("#ISIS: http://..." is a place)."""
+    if span.label not in rules.word_labels or span.label in rules.cut_labels:
+        return False
+    words = list(_WORD.finditer(surface))
+    if not _field_name(text, span, words, rules):
+        return False
+    assert rules.names is not None  # _field_name is False without them
+    handle = _handle(text, span.start + words[0].start())
+    return not handle and not _listed_place(words[0].group().lower(), rules.names)
 
 
 def _ordinary_before_comma(
@@ -944,12 +963,16 @@ def _lower_case_job(text: str, span: Span, rules: SanityRules) -> bool:
     return _capitals_near(text, span.start, span.end)
 
 
-def _name_pieces(text: str, span: Span) -> list[Span]:
-    """A person's span as the pieces between the column gaps it crosses (a tab, two spaces
-    and more: no name is written across one; a line break may wrap a name), each holding two
-    letters: the two names of a table's row ("Beth      Nakamura") are two names, and a
-    field's name cut after its first letter is none ("WILKERSON,MALIK  D.O.B.")."""
-    pieces = [m.span() for m in _COLUMN_PIECE.finditer(text, span.start, span.end)]
+def _name_pieces(text: str, span: Span, person: bool = True) -> list[Span]:
+    """A name's, a place's or an organisation's span as the pieces between the column gaps
+    it crosses (a tab, two spaces and more: no name is written across one; a line break may
+    wrap a name), each holding two letters: the two names of a table's row ("Beth
+    Nakamura") are two names, and a field's name cut after its first letter is none
+    ("WILKERSON,MALIK  D.O.B."). A place's or an organisation's gaps are wider: a tab, a bar,
+    three spaces and more ("Liberty Mutual    Adjuster"); a place's name may be typed with two
+    spaces."""
+    columns = _COLUMN_PIECE if person else _WIDE_COLUMN_PIECE
+    pieces = [m.span() for m in columns.finditer(text, span.start, span.end)]
     if len(pieces) < 2:
         return [span]
     return [
@@ -957,6 +980,68 @@ def _name_pieces(text: str, span: Span) -> list[Span]:
         for start, end in pieces
         if sum(c.isalpha() for c in text[start:end]) > 1
     ]
+
+
+def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
+    """A span cut at the fields' names it reads across: the values after each colon and
+    before the next field's name ("Agency: Cranston Fire Department", "Ferreira FIRST: Joao",
+    ": South County Sleep Disorders Center"). A field's name is the word before a colon and a
+    space; no name, place or organisation holds one (a clock's "02:39" has no space). A
+    handle before a colon stays ("RT @ mariababbage : Dissecting Ontario")."""
+    colons = [
+        colon
+        for colon in _FIELD_COLON.finditer(text, span.start, span.end)
+        if colon.group("field").lower() not in rules.function_words  # "Olga re: transport"
+    ]
+    if not colons:
+        return [span]
+    pieces, start = [], span.start
+    for colon in colons:
+        if colon.group("field") and _handle(text, colon.start()):
+            pieces.append((start, colon.end("field")))  # "RT @ mariababbage : ...": a handle
+        elif not colon.group("field").islower():  # "Medic 7 Agency:"; not "Sleep center:"
+            pieces.append((start, colon.start()))
+        start = colon.end()
+    pieces.append((start, span.end))
+    kept = []
+    for start, end in pieces:
+        words = list(_WORD.finditer(text, start, end))
+        if not words:
+            continue
+        kept.append(replace(span, start=words[0].start(), end=words[-1].end()))
+    return [p for p in kept if sum(c.isalpha() for c in text[p.start : p.end]) > 1]
+
+
+def _bracketed(text: str, span: Span) -> list[Span]:
+    """A span cut at each closing bracket that no opening one precedes inside it: the pieces
+    on either side that hold two letters or four digits ("2023-1187), sponsor Novartis" read
+    from "(IRB #2023-1187), sponsor Novartis" keeps "2023-1187" and "sponsor Novartis"; "Kay
+    Street, Providence)" keeps "Kay Street, Providence"). An opening bracket that none closes
+    is the other rules' to weigh ("transport (Jorge")."""
+    cuts, depth = [], 0
+    for index in range(span.start, span.end):
+        if text[index] == "(":
+            depth += 1
+        elif text[index] == ")":
+            if depth == 0:
+                cuts.append(index)
+            depth = max(0, depth - 1)
+    if not cuts:
+        return [span]
+    pieces, start = [], span.start
+    for end in [*cuts, span.end]:
+        words = list(_WORD.finditer(text, start, end))
+        alpha, digits = (sum(f(c) for c in text[start:end]) for f in (str.isalpha, str.isdigit))
+        if words and (alpha > 1 or digits > 3):  # "(64) 3591-3246" read as a name: a number
+            pieces.append(replace(span, start=words[0].start(), end=words[-1].end()))
+        start = end + 1
+    return pieces
+
+
+_FIELD_COLON = re.compile(r"(?P<field>(?:(?<!\S)[^\W\d_]+)?)[ ]?:(?:[ \t]+|$)")
+"""A field's name and its colon, with the space after it: where a span's values part. A name
+in lower case ends a field's name in sentence case ("Sleep center:") that holds the words before
+it too."""
 
 
 def _listed_ages(text: str, span: Span, rules: SanityRules) -> list[Span]:
@@ -983,6 +1068,8 @@ _FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
 """The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
 _COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
 """The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
+_WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:[ ]{1,2}[^\t |]+)*")
+"""The runs of a text between wide column gaps (tabs, three spaces and more, a bar)."""
 
 
 _ID_JOINS = frozenset("-/#")
@@ -1228,8 +1315,9 @@ def _ends_in(words: list[str], heads: frozenset[str]) -> bool:
 
 def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str | None:
     """STATE or COUNTRY for a span of ``place_kind_labels`` that names one (rule 3; not
-    before a state code, and for other labels than CITY no code alone), PATIENT for a
-    COUNTRY that is a listed first name and no country ("divorce from Marcus"), else None."""
+    before a state code, and for other labels than CITY no code alone), CITY for a
+    department's span that is a listed town, PATIENT for a COUNTRY that is a listed first
+    name and no country ("divorce from Marcus"), else None."""
     if span.label == "COUNTRY" and _first_name_only(surface, rules):
         return "PATIENT"
     if (
@@ -1246,6 +1334,9 @@ def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str 
         return "COUNTRY"
     if low in rules.states or surface in rules.state_codes:
         return "STATE"
+    department = span.label == "DEPARTMENT" and rules.names is not None
+    if department and _listed_place(low, rules.names) and not rules.headings & set(low.split()):
+        return "CITY"  # "provider located at Aquidneck Primary Care, Middletown"
     return None
 
 
@@ -1332,6 +1423,8 @@ def _clock_time(text: str, span: Span, surface: str) -> bool:
     )
 
 
+_INTO_DIGIT = re.compile(r"[^\W\d_]\d")
+_CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
 _TIME_BEFORE = re.compile(r"(?:(?<![\w])at|@|\d{1,2}/\d{1,2}(?:/\d{2,4})?)[ ]?$")
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
@@ -1373,6 +1466,11 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
             return replace(span, end=end, label="PROFESSION")
     if span.label not in rules.institution_labels:
         return None
+    if span.label in rules.cut_labels and any(
+        m.group(1).lower() not in _ABBREVIATIONS | _STATE_SHORT
+        for m in _SENTENCE_STOP.finditer(surface)
+    ):
+        return None  # "Dr Yusuf Demir. Hospice RN": the name's sentence is cut later
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
     store = _STORE_NUMBER.search(surface)  # "Walgreens #10433": a chain's store by its number
     name = surface[: store.start()] if store else surface
@@ -1388,6 +1486,10 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     return replace(span, end=span.start + len(name), label="ORGANIZATION")
 
 
+_SENTENCE_STOP = re.compile(r"([^\W\d_]{3,})\.[ ]+[A-Z]")
+"""A stop after a word of three letters or more, then a capital: a sentence ends inside
+(unless the word is an abbreviation: "Mass. General")."""
+_STATE_SHORT = frozenset({"mass", "conn", "penn", "wash", "calif", "mich", "minn", "wisc", "tenn"})
 _STORE_NUMBER = re.compile(r"[ ]*(?:#|No\.?[ ]?|[Ss]tore[ ]#?)[ ]?\d{1,6}$")
 
 
@@ -1411,6 +1513,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if _no_one_s_number(doc.text, span, text, rules):
         return None
+    if span.label in rules.word_labels and _CLOCK_INSIDE.search(text):
+        return None  # "Transport 02:39  At": no name or place holds a time of day
+    if _field_of_place(doc.text, span, text, rules):
+        return None  # "Adjuster" of "Liberty Mutual    Adjuster: Shauna Pires"
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return kind
@@ -1457,6 +1563,12 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if span.label in rules.clause_labels and _ordinary_in_mixed_case(doc, span, kept, rules):
         return None  # "flu 10/2103", "(tentative)": frequent words in lower case, no place
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
+    if person and not _LETTERS.search(doc.text, start, end):
+        # "Medic 7": a unit's number left of a name's cue; a long number is someone's
+        digits = sum(c.isdigit() for c in doc.text[start:end])
+        return _extent(span, start, end).with_label("IDNUM") if digits >= 4 else None
+    if person and _INTO_DIGIT.match(doc.text, end - 1) and not _handle(doc.text, start):
+        return None  # "nadir SpO" of "SpO2": no name runs on into a digit
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
@@ -1517,6 +1629,8 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     piece = text[span.start : span.end]
     if _field_of_abbreviations(piece, rules):
         return None
+    if _COLON_AFTER.match(text, span.end) and _SENTENCE_CASE_FIELD.fullmatch(piece):
+        return None  # "Funeral home preference:": a field's name in sentence case
     if _field_name(text, span, list(_WORD.finditer(piece)), rules):
         return None
     return _dash_cut(text, span, rules)
@@ -1688,9 +1802,16 @@ def apply_sanity(
     kept: list[Span] = []
     dropped: list[Dropped] = []
     for whole in spans:
-        # the merge may widen a name over a column gap ("Consuelo B.   Oncoming RN"): its pieces
+        # the merge may widen a name over a column gap ("Consuelo B.   Oncoming RN") or a
+        # field's name ("Agency: Cranston Fire Department"): its pieces
         person = whole.label in rules.cut_labels
-        for span in _name_pieces(doc.text, whole) if person else [whole]:
+        words = whole.label in rules.word_labels
+        pieces = _name_pieces(doc.text, whole, person) if words else [whole]
+        if words or whole.label in rules.field_split_labels:
+            pieces = [p for piece in pieces for p in _field_pieces(doc.text, piece, rules)]
+        if words:
+            pieces = [p for piece in pieces for p in _bracketed(doc.text, piece)]
+        for span in pieces:
             checked = _checked(doc, span, rules)
             if checked is not whole:
                 dropped.append(Dropped(whole, checked, "sanity"))

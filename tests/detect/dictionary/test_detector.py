@@ -548,3 +548,23 @@ def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):
 )
 def test_names_after_cues_in_a_note_in_lower_case(text, expected):
     assert {hit for hit in found(text) if hit[0] in ("PATIENT", "DOCTOR")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a form's name fields, one after the other; the next field's name is no name
+        (
+            "Pt: LASTNAME: Ferreira FIRST: Joao  Age: 81",
+            {("PATIENT", "Ferreira"), ("PATIENT", "Joao")},
+        ),
+        ("LAST NAME: OKAFOR   FIRST NAME: CHIDI", {("PATIENT", "OKAFOR"), ("PATIENT", "CHIDI")}),
+        # a claim's and a plan's person
+        ("Claimant: Delroy Whitfield   Claim #: 4471", {("PATIENT", "Delroy Whitfield")}),
+        ("Member name: Lakshmi Raghunathan", {("PATIENT", "Lakshmi Raghunathan")}),
+        # a name before a sleep technologist's or a pharmacist's board
+        ("Scored by Alyssa Moreau, RPSGT.", {("DOCTOR", "Alyssa Moreau")}),
+    ],
+)
+def test_form_fields_claims_and_boards_name_people(text, expected):
+    assert found(text) == expected

@@ -78,7 +78,8 @@ PARTICLES = (
 )
 
 CREDENTIALS = (
-    r"(?:MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
+    r"(?:RPSGT|RDN|BCPS|CWOCN|CRNP|CPNP|WHNP|FAAP|FCCP|MDiv|"
+    r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
     r"LCSW|PharmD|APRN|FNP|CNP|NP-C|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
     r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
     r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA|LMHC|LADC|LDN|IBCLC|CDCES|CDE|"
@@ -104,7 +105,11 @@ PATIENT_FIELDS = (
     r"Maiden[ ][Nn]ame|MAIDEN[ ]NAME|Goes[ ]by|"
     # who holds or pays for the patient's insurance: the patient or a relative
     r"Subscriber|SUBSCRIBER|Guarantor|GUARANTOR|Insured|INSURED|Policy[ ]?holder|"
-    r"POLICY[ ]?HOLDER|Responsible[ ]party|RESPONSIBLE[ ]PARTY)"
+    r"POLICY[ ]?HOLDER|Responsible[ ]party|RESPONSIBLE[ ]PARTY|"
+    # a form's name fields ("LASTNAME: Ferreira FIRST: Joao") and a claim's or a plan's person
+    r"(?:Last|First|Full|Given|Legal|Member)[ ]?[Nn]ames?|(?:LAST|FIRST|FULL|GIVEN|LEGAL|MEMBER)"
+    r"[ ]?NAMES?|Surname|SURNAME|LAST|FIRST|Claimant|CLAIMANT|Member|MEMBER|Enrollee|ENROLLEE|"
+    r"Beneficiary|BENEFICIARY)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
@@ -228,7 +233,9 @@ _RULES = (
     (
         "field_patient",
         "PATIENT",
-        rf"(?m)(?<=^|[ \t(]){PATIENT_FIELDS}[ \t]*:[ \t]*[\"“]?(?P<n>{NAME})",
+        # not the next field's name ("Pt: LASTNAME: Ferreira")
+        rf"(?m)(?<=^|[ \t(]){PATIENT_FIELDS}[ \t]*:[ \t]*[\"“]?"
+        rf"(?!{PATIENT_FIELDS}[ \t]*:)(?P<n>{NAME})(?![\w]*[ \t]*:)",
         0.93,
     ),
     (
