@@ -1148,14 +1148,14 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "PATIENT",
             [("Mass. General Hospital", "HOSPITAL")],
         ),
-        # a department's span that is a listed town is the town; a service stays
+        # a department's span that is a listed town stays a department: a hospital is often
+        # named for its town ("Laboratory: Southport", "admitted to Providence")
         (
-            "provider at Aquidneck Primary Care, Middletown.",
-            "Middletown",
+            "Laboratory: Southport and Formby",
+            "Southport",
             "DEPARTMENT",
-            [("Middletown", "CITY")],
+            [("Southport", "DEPARTMENT")],
         ),
-        ("Patient: Emergency Department", "Emergency", "DEPARTMENT", [("Emergency", "DEPARTMENT")]),
         # faiths, specialties, credentials and the people of a claim
         ("Pt is Episcopalian, member of", "Episcopalian", "CITY", []),
         ("Dr. Amrita Venkataraman, Occupational Medicine.", "Occupational Medicine", "DOCTOR", []),

@@ -1315,9 +1315,8 @@ def _ends_in(words: list[str], heads: frozenset[str]) -> bool:
 
 def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str | None:
     """STATE or COUNTRY for a span of ``place_kind_labels`` that names one (rule 3; not
-    before a state code, and for other labels than CITY no code alone), CITY for a
-    department's span that is a listed town, PATIENT for a COUNTRY that is a listed first
-    name and no country ("divorce from Marcus"), else None."""
+    before a state code, and for other labels than CITY no code alone), PATIENT for a
+    COUNTRY that is a listed first name and no country ("divorce from Marcus"), else None."""
     if span.label == "COUNTRY" and _first_name_only(surface, rules):
         return "PATIENT"
     if (
@@ -1334,9 +1333,6 @@ def _place_kind(text: str, span: Span, surface: str, rules: SanityRules) -> str 
         return "COUNTRY"
     if low in rules.states or surface in rules.state_codes:
         return "STATE"
-    department = span.label == "DEPARTMENT" and rules.names is not None
-    if department and _listed_place(low, rules.names) and not rules.headings & set(low.split()):
-        return "CITY"  # "provider located at Aquidneck Primary Care, Middletown"
     return None
 
 
