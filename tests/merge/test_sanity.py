@@ -1106,6 +1106,12 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             [("Liberty Mutual", "ORGANIZATION")],
         ),
         (
+            "seen at Rhode\tIsland Hospital today",
+            "Rhode\tIsland Hospital",
+            "HOSPITAL",
+            [("Rhode\tIsland Hospital", "HOSPITAL")],
+        ),
+        (
             "seen at Rhode  Island Hospital today",
             "Rhode  Island Hospital",
             "HOSPITAL",

@@ -968,9 +968,9 @@ def _name_pieces(text: str, span: Span, person: bool = True) -> list[Span]:
     it crosses (a tab, two spaces and more: no name is written across one; a line break may
     wrap a name), each holding two letters: the two names of a table's row ("Beth
     Nakamura") are two names, and a field's name cut after its first letter is none
-    ("WILKERSON,MALIK  D.O.B."). A place's or an organisation's gaps are wider: a tab, a bar,
-    three spaces and more ("Liberty Mutual    Adjuster"); a place's name may be typed with two
-    spaces."""
+    ("WILKERSON,MALIK  D.O.B."). A place's or an organisation's gaps are wider: a bar, three
+    spaces and more, two tabs ("Liberty Mutual    Adjuster"); a place's name may be typed with
+    two spaces or a tab."""
     columns = _COLUMN_PIECE if person else _WIDE_COLUMN_PIECE
     pieces = [m.span() for m in columns.finditer(text, span.start, span.end)]
     if len(pieces) < 2:
@@ -1068,8 +1068,8 @@ _FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
 """The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
 _COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
 """The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
-_WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:[ ]{1,2}[^\t |]+)*")
-"""The runs of a text between wide column gaps (tabs, three spaces and more, a bar)."""
+_WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:(?:[ ]{1,2}|\t)[^\t |]+)*")
+"""The runs of a text between wide column gaps (three spaces and more, two tabs, a bar)."""
 
 
 _ID_JOINS = frozenset("-/#")
