@@ -34,6 +34,12 @@ def found(text: str) -> set[tuple[str, str]]:
             {("DATE", "winter of 2018"), ("DATE", "2015")},
         ),
         ("Follow up on 8/4. Seen 3/2015.", {("DATE", "8/4"), ("DATE", "3/2015")}),
+        # both days of a range in words after "between" or "from"; not scores or fractions
+        (
+            "encounters between 03/01 and 04/15; away from 3/4 through 3/9",
+            {("DATE", "03/01"), ("DATE", "04/15"), ("DATE", "3/4"), ("DATE", "3/9")},
+        ),
+        ("strength 4/5 and 5/5; between 1/2 and 3/4 tabs; between 1/2 and 1/3 of a dose", set()),
         ("A 45 y.o. woman; Age: 70; 86-year-old.", {("AGE", "45"), ("AGE", "70"), ("AGE", "86")}),
         (
             "Tel: 893-286-0559   Fax: (308) 173-7927   Pager 31710",

@@ -564,6 +564,11 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         ("Member name: Lakshmi Raghunathan", {("PATIENT", "Lakshmi Raghunathan")}),
         # a name before a sleep technologist's or a pharmacist's board
         ("Scored by Alyssa Moreau, RPSGT.", {("DOCTOR", "Alyssa Moreau")}),
+        # a full name before the patient's record number or birth date; not a report's title
+        ("Any allergies for Sung-min Yoo (MRN 55-093-117)?", {("PATIENT", "Sung-min Yoo")}),
+        ("Echo Report (MRN 55-093-117); Discharge Summary, DOB 2/3/45", set()),
+        # a surname's possessive before a payer's dealings
+        ("can you check pt Haroldsen's eligibility?", {("PATIENT", "Haroldsen")}),
     ],
 )
 def test_form_fields_claims_and_boards_name_people(text, expected):

@@ -128,7 +128,10 @@ _POSSESSIVE_NAME = regex.compile(
     r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
     r"dose|insulin|chart|MRN|DOB|appointment|appt|discharge|admission|"
     r"family|wife|husband|daughter|son|mother|father|mom|dad|sister|brother|room|bed|nurse|"
-    r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool)"
+    r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool|"
+    # a patient's dealings with a payer or the record ("check pt Haroldsen's eligibility")
+    r"eligibility|coverage|claims?|benefits|authori[sz]ation|copay|bill|balance|records?|"
+    r"notes|referral|prescriptions?|refills?|allergies)"
     r"(?![\w-])"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
@@ -138,6 +141,8 @@ _PERSONAL_AFTER = word_set(
     lab labs result results inr pt/inr potassium sodium creatinine glucose vitals chart mrn dob
     appointment appt family wife husband daughter son mother father mom dad sister brother room
     bed nurse pcp consent insurance wound weight a1c tsh hgb hemoglobin troponin troponins
+    eligibility coverage claim claims benefits authorization authorisation copay bill balance
+    record records notes referral prescription prescriptions refill refills allergies
     """
 )
 RARE_NAME_ZIPF = 2.5

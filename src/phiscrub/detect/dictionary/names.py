@@ -323,6 +323,14 @@ _RULES = (
         rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
         0.88,
     ),
+    (  # a full name before the patient's record number or birth date ("allergies for
+        # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
+        "name_before_record",
+        "PATIENT",
+        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})[ ]*[(,][ ]*"
+        r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)\b",
+        0.88,
+    ),
     (  # a nickname in quotes between a listed first name and a surname, with no other cue
         # ('Patient Joseph "Joe" Marchetti asking'); a clinician's is read by title_doctor
         "nickname",
@@ -473,7 +481,7 @@ _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
-        "patient_listed",
+        *("patient_listed", "name_before_record"),
         "appointment_with",
         "credential",  # not "Outpatient PT", "Home OT"
     }
