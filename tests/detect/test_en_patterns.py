@@ -436,6 +436,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("Pt is now 96.", {("AGE", "96")}),
         ("Born 1931, now 94.", {("DATE", "1931"), ("AGE", "94")}),
         ("born in 1930 and currently aged 95 years", {("DATE", "1930"), ("AGE", "95")}),
+        # age and sex before a bracketed birth date; not a catheter's size
+        ("Mr. Ramos is a 67M (DOB 4/9/47); Foley 16F (coude)", {("AGE", "67"), ("DATE", "4/9/47")}),
         # after a surname joined by a hyphen and a comma
         ("Pt: Mildred Okonjo-Hayes, 93F, admitted", {("AGE", "93")}),
         # an infant's age in shorthand before who the infant is

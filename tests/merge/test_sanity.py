@@ -1184,6 +1184,25 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "DOCTOR",
             [("Delgado", "DOCTOR")],
         ),
+        # a service, an artery or a way of arriving names no one and no place
+        ("Castellanos-Ruiz, MD, Cardiology fellow", "Cardiology", "CITY", []),
+        ("Seen in Cardiology clinic", "Cardiology", "DEPARTMENT", [("Cardiology", "DEPARTMENT")]),
+        ("prior RCA stent", "RCA", "HOSPITAL", []),
+        ("Doc ID: 74338672\nJN/up", "up", "DOCTOR", [("up", "DOCTOR")]),
+        ("Arrival via Ambulance (Lowell EMS)", "Ambulance", "DEPARTMENT", []),
+        # a year alone read as a place is a date
+        ("Prior appy at St. Vincent's (Worcester) 2061.", "2061", "HOSPITAL", [("2061", "DATE")]),
+        # a genus's initial before its species is no name's; a name's initial stays
+        ("Result: >100,000 CFU/mL E. coli (ESBL).", "mL E. coli", "DOCTOR", []),
+        ("Result: S. aureus", "S", "PATIENT", []),
+        ("Spoke with Maria E. about care", "Maria E", "PATIENT", [("Maria E", "PATIENT")]),
+        ("E. coli (ESBL). Called", "ESBL", "HOSPITAL", []),
+        ("SERVICE: GERIATRIC MEDICINE     ATTENDING:", "GERIATRIC MEDICINE", "PATIENT", []),
+        # a numbered item's topic; a listed name after a number stays
+        ("2.  Falls - PT.\n3.  Cognition - MoCA 22/30", "3.  Cognition", "DOCTOR", []),
+        ("2. Falls - PT.\n3. Cognition - MoCA 22/30", "3. Cognition", "DOCTOR", []),
+        ("Seen by 3. Cognition", "Cognition", "PATIENT", [("Cognition", "PATIENT")]),
+        ("1. Hope Martinez called", "Hope", "PATIENT", [("Hope", "PATIENT")]),
         # a centre of one service is an institution's head
         (
             "Seen at the Bayside Wound Center on 10/14",

@@ -953,6 +953,33 @@ def screen(
     return kept, dropped
 
 
+_SERVICE_LABELS = frozenset({"DEPARTMENT", "HOSPITAL"})
+_LIST_MARK = re.compile(r"(?:\d{1,2}|[A-Za-z])[.)][ \t]+")
+_LINE_START_BEFORE = re.compile(r"(?:^|\n)[ \t]*$")
+
+
+def _list_item_word(text: str, start: int, end: int, rules: SanityRules) -> bool:
+    """A name's span of one frequent word that no name list holds, after a numbered item's
+    mark at its line's start, inside the span or before it ("3.  Cognition - MoCA"): the
+    item's topic."""
+    if rules.names is None:
+        return False
+    mark = _LIST_MARK.match(text, start, end)
+    if mark is not None:
+        start = mark.end()
+    elif not (mark := _LIST_MARK_BEFORE.search(text, max(0, start - 12), start)):
+        return False
+    if not _LINE_START_BEFORE.search(text, max(0, mark.start() - 12), mark.start()):
+        return False
+    word = text[start:end]
+    if not word.isalpha() or rules.names.is_name(word.lower()):
+        return False
+    return rules.ordinary_words([word.lower()])
+
+
+_LIST_MARK_BEFORE = re.compile(r"(?:\d{1,2}|[A-Za-z])[.)][ \t]+$")
+
+
 def _lower_case_job(text: str, span: Span, rules: SanityRules) -> bool:
     """A person's span that is a listed job in lower case, in a note with capitals around it
     ("a retired longshoreman from Chelsea"): a profession, not a name. In a note in lower case
@@ -1419,6 +1446,18 @@ def _clock_time(text: str, span: Span, surface: str) -> bool:
     )
 
 
+def _year(surface: str) -> bool:
+    """``surface`` is a year alone, 1900 to 2199 (i2b2 corpora shift dates into the 2100s)."""
+    return surface.isdigit() and len(surface) == 4 and 1900 <= int(surface) <= 2199
+
+
+_ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. aureus")
+    r"\.[ ]?(?:coli|aureus|faecalis|faecium|pneumoniae|influenzae|epidermidis|difficile|"
+    r"cloacae|aeruginosa|mirabilis|marcescens|pyogenes|agalactiae|albicans|glabrata|jejuni|"
+    r"pylori|vulgaris|oxytoca|fragilis|baumannii|maltophilia|cereus|monocytogenes|"
+    r"gonorrhoeae|trachomatis|meningitidis|vaginalis|lugdunensis|hominis|mutans|dubliniensis|"
+    r"parapsilosis|krusei|tropicalis|gondii|jirovecii|carinii)\b"
+)
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
@@ -1509,6 +1548,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if _no_one_s_number(doc.text, span, text, rules):
         return None
+    if span.label in rules.word_labels and _year(text):
+        return span.with_label("DATE")  # "Prior appy at St. Vincent's (Worcester) 2061"
     if span.label in rules.word_labels and _CLOCK_INSIDE.search(text):
         return None  # "Transport 02:39  At": no name or place holds a time of day
     if _field_of_place(doc.text, span, text, rules):
@@ -1569,6 +1610,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
+    if all(w in rules.headings and len(w) > 3 for w in kept) and span.label not in _SERVICE_LABELS:
+        return None  # "Cardiology fellow" read as a town (not "JN/up", a typist's initials)
+    if person and _list_item_word(doc.text, start, end, rules):
+        return None  # "3.  Cognition - MoCA 22/30": a numbered item's topic
     if person and _ordinary_lower_case(doc.text, start, end, kept, rules):
         return None  # "the creatinine", "metastatic pancreatic"
     if person and rules.names is not None and _clinical(kept, rules):
@@ -1605,6 +1650,13 @@ def _name_cut(
         end = span.start + len(_NUMBER_AT_END.sub("", text[span.start : span.start + cut]))
         if _no_name_left(text, start, end, rules):
             return None  # "Todd paralysis, SUDEP" cut to "Todd"
+    if _ORGANISM.match(text, end) and (end - start == 1 or text[end - 2] == " "):
+        end -= 2  # "mL E" of "CFU/mL E. coli": a genus's initial is no part of a name
+        rest = text[start:end]
+        if end <= start or _never_alone(rest.lower().split(), rules):
+            return None
+        if rest[:1].islower() and not rest.islower():
+            return None  # "mL", a unit, left of the initial
     if _opening_word(text, start, end, rules):
         return None
     return _extent(span, start, end)

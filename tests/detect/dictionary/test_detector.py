@@ -567,6 +567,9 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         # a full name before the patient's record number or birth date; not a report's title
         ("Any allergies for Sung-min Yoo (MRN 55-093-117)?", {("PATIENT", "Sung-min Yoo")}),
         ("Echo Report (MRN 55-093-117); Discharge Summary, DOB 2/3/45", set()),
+        # a relative's name in a bracket that opens the next line; no name on the next line
+        ("w/ dyspnea. Daughter\n(Imani, 978-555-0116) here", {("PATIENT", "Imani")}),
+        ("Family history:\nMother\nDiabetes, HTN", set()),
         # a surname's possessive before a payer's dealings
         ("can you check pt Haroldsen's eligibility?", {("PATIENT", "Haroldsen")}),
     ],

@@ -278,7 +278,12 @@ _RULES = (
         rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})(?!\w|-\w)",
         0.88,
     ),
-    ("relative", "PATIENT", rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+\(?(?P<n>{FIRST_LAST})", 0.9),
+    (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
+        "relative",
+        "PATIENT",
+        rf"(?<![\w]){RELATIVES}[ ]?[,:]?(?:[ ]+\(?|[ ]*\r?\n[ ]*\()(?P<n>{FIRST_LAST})",
+        0.9,
+    ),
     (  # a relative's nickname in quotes, on a name list or not ('Friend "Dre" was shot')
         "relative_nickname",
         "PATIENT",
