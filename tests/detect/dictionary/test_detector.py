@@ -572,6 +572,9 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         ("Family history:\nMother\nDiabetes, HTN", set()),
         # a surname's possessive before a payer's dealings
         ("can you check pt Haroldsen's eligibility?", {("PATIENT", "Haroldsen")}),
+        # with a word of time between, and with a listed given name before it
+        ("Pull Octavia Fairbanks' last INR", {("PATIENT", "Octavia Fairbanks")}),
+        ("Was Keanu's last potassium repleted? Check Parkinson's meds", {("PATIENT", "Keanu")}),
     ],
 )
 def test_form_fields_claims_and_boards_name_people(text, expected):

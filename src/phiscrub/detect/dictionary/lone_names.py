@@ -123,6 +123,8 @@ _LOWER_NOT_SURNAME = word_set(
 # eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
     r"(?<![\w.'’-])(?P<n>(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
+    # "Octavia Fairbanks' last INR"
+    r"(?:(?:last|latest|recent|most[ ]recent|next|current|previous|prior|new|old)[ ]+)?"
     r"(?P<w>labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
     r"temps?|CT|MRI|x-?rays?|CXR|scan|echo|EKG|ECG|EEG|ultrasound|imaging|cultures?|biopsy|"
     r"pathology|troponins?|hgb|hemoglobin|platelets|WBC|A1c|TSH|meds|medications?|"
@@ -336,7 +338,8 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"; a
     rare word that no list holds before what only a person has: "Olumide's INR"), or
     a listed first name before "'s" and any lower-case word that makes it no eponym ("Teodoro's
-    metformin"), where no other rule has found a name."""
+    metformin"), where no other rule has found a name; with a listed given name before it
+    ("Octavia Fairbanks' last INR")."""
     taken = Occupied(found)
     for match in _POSSESSIVE_NAME.finditer(text):
         start, end = match.span("n")
@@ -349,6 +352,10 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         eponym = word in gaz.eponyms and not first_name(word, gaz)
         if eponym:  # "Parkinson's meds", "Crohn's labs": a disease's
             continue
+        if (given := _given_before(text, start, gaz)) is not None and not taken.overlaps(
+            given, start
+        ):
+            start = given  # "Pull Octavia Fairbanks' last INR": the whole name
         yield NameHit(start, end, cued_label(text, start), 0.7, "possessive_name")
         taken.add(start, end)
     for match in _POSSESSIVE_FIRST.finditer(text):
@@ -359,6 +366,18 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         if match.group("w") in EPONYM_HEADS or match.group("w") in _NOT_AFTER_POSSESSIVE:
             continue
         yield NameHit(start, end, cued_label(text, start), 0.65, "possessive_first_name")
+
+
+_GIVEN_BEFORE = regex.compile(r"(?<![\w.'’-])(\p{Lu}\p{Ll}+)[ ]$")
+
+
+def _given_before(text: str, start: int, gaz: Gazetteers) -> int | None:
+    """Where a listed first name that is no frequent word starts, right before ``start``."""
+    given = _GIVEN_BEFORE.search(text, max(0, start - 30), start)
+    if given is None:
+        return None
+    word = given.group(1).lower()
+    return given.start(1) if first_name(word, gaz) and not gaz.is_common(word) else None
 
 
 _PERSON_BEFORE = regex.compile(rf"(?<![\w]){PERSON_CUES}[ ]+$")
