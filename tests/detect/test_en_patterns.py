@@ -34,6 +34,10 @@ def found(text: str) -> set[tuple[str, str]]:
             {("DATE", "winter of 2018"), ("DATE", "2015")},
         ),
         ("Follow up on 8/4. Seen 3/2015.", {("DATE", "8/4"), ("DATE", "3/2015")}),
+        (
+            "family meeting 4/15 with sons; tumor board conference 5/2",
+            {("DATE", "4/15"), ("DATE", "5/2")},
+        ),
         # both days of a range in words after "between" or "from"; not scores or fractions
         (
             "encounters between 03/01 and 04/15; away from 3/4 through 3/9",

@@ -1141,6 +1141,15 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ),
         ("(Kay Street, Providence).", "Providence)", "CITY", [("Providence", "CITY")]),
         ("call me on (64) 3591-3246", "64) 3591-3246", "PATIENT", [("3591-3246", "IDNUM")]),
+        # a clause that goes on after the bracket is no name
+        (
+            "Wife (Ludmila) visited 1400-1630. Pt",
+            "Ludmila) visited 1400-1630",
+            "PATIENT",
+            [("Ludmila", "PATIENT")],
+        ),
+        # a department's span of frequent words in lower case, in a note with capitals
+        ("BCx 2/2 GPC in clusters; ID consulted", "clusters", "DEPARTMENT", []),
         # a sentence that ends inside a name's span makes it no institution
         (
             "Attending: Dr Yusuf Demir. Hospice RN case manager",

@@ -1059,7 +1059,10 @@ def _bracketed(text: str, span: Span) -> list[Span]:
     for end in [*cuts, span.end]:
         words = list(_WORD.finditer(text, start, end))
         alpha, digits = (sum(f(c) for c in text[start:end]) for f in (str.isalpha, str.isdigit))
-        if words and (alpha > 1 or digits > 3):  # "(64) 3591-3246" read as a name: a number
+        after_cut = start > span.start
+        if words and after_cut and words[0].group()[:1].islower():
+            pass  # "Ludmila) visited 1400-1630": a clause goes on after the bracket
+        elif words and (alpha > 1 or digits > 3):  # "(64) 3591-3246" read as a name: a number
             pieces.append(replace(span, start=words[0].start(), end=words[-1].end()))
         start = end + 1
     return pieces
@@ -1597,8 +1600,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
     if not person and _no_place(text, words, span.label, rules):
         return None
-    if span.label in rules.clause_labels and _ordinary_in_mixed_case(doc, span, kept, rules):
-        return None  # "flu 10/2103", "(tentative)": frequent words in lower case, no place
+    lower_checked = span.label in rules.clause_labels or span.label == "DEPARTMENT"
+    if lower_checked and _ordinary_in_mixed_case(doc, span, kept, rules):
+        return None  # "flu 10/2103", "(tentative)", "GPC in clusters": frequent words, no place
     start, end = span.start + words[first].start(), span.start + words[last - 1].end()
     if person and not _LETTERS.search(doc.text, start, end):
         # "Medic 7": a unit's number left of a name's cue; a long number is someone's
