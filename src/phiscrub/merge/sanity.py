@@ -3,6 +3,15 @@ swallow ordinary words are cut back. Its rules are data (``resources/sanity/LANG
 
 Rules, in order, for each merged span:
 
+0. the span is first cut into pieces, each weighed on its own: a name's, place's or
+   organisation's span at the column gaps it crosses (for a person a tab, two spaces and
+   more, a bar; for a place or an organisation three spaces and more, two tabs, a bar: a
+   place may be typed with two spaces or a tab); these and a vehicle's or a device's
+   (``field_split_labels``) at the fields' names they read across ("Ferreira FIRST: Joao",
+   "Agency: Cranston Fire Department"; a field's name in sentence case goes whole: "Sleep
+   center:"; a handle before a colon stays); a name's, place's or organisation's at a
+   closing bracket that nothing opens inside it ("2023-1187), sponsor ..."), the clause in
+   lower case after it dropped ("Ludmila) visited 1400-1630");
 1. no letter and no digit ("-----", "//"): dropped; a span of a label that is always written
    with digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one
    ("march" as a ZIP code): dropped; a number (``number_labels``: phone, fax, SSN) holding a
@@ -30,7 +39,10 @@ Rules, in order, for each merged span:
    ends in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a
    number and a point of the compass alone is a ward, ROOM ("6 West"), and so is a person's
    compass point after a floor's number ("floor 6 North"); a name's or place's span that is a
-   time of day after "at", "@" or a date is dropped ("@ 2347" read as a name);
+   time of day after "at", "@" or a date is dropped ("@ 2347" read as a name), and so is one
+   that holds a time of day ("Transport 02:39  At"); one that is a year alone is a DATE
+   ("(Worcester) 2061"); a place's or organisation's span of one unlisted word with a colon
+   right after it is a field's name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -61,7 +73,13 @@ Rules, in order, for each merged span:
      one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
-     "INTERNAL MEDICINE");
+     "INTERNAL MEDICINE"); wherever it stands, unless a department or a hospital, when every
+     word is a heading word longer than three letters ("Cardiology fellow" read as a town);
+   * a person's span: without a letter, a number of four digits or more (IDNUM) or nothing
+     ("Medic 7"); running on into a digit, nothing ("SpO" of "SpO2"; not a handle); one
+     frequent unlisted word after a numbered item's mark at a line's start, nothing ("3.
+     Cognition"); ending in a genus's initial before its species, cut before it ("CFU/mL E.
+     coli"); a sentence's end inside it keeps it from being relabelled an institution;
    * a place or organisation whose every word is a ``date_words`` word (a weekday, its
      abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
      "Dr. Sun");
@@ -1041,10 +1059,11 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
 
 def _bracketed(text: str, span: Span) -> list[Span]:
     """A span cut at each closing bracket that no opening one precedes inside it: the pieces
-    on either side that hold two letters or four digits ("2023-1187), sponsor Novartis" read
-    from "(IRB #2023-1187), sponsor Novartis" keeps "2023-1187" and "sponsor Novartis"; "Kay
-    Street, Providence)" keeps "Kay Street, Providence"). An opening bracket that none closes
-    is the other rules' to weigh ("transport (Jorge")."""
+    on either side that hold two letters or four digits, but not a piece after the bracket
+    that starts in lower case, a clause that goes on ("2023-1187), sponsor Novartis" read
+    from "(IRB #2023-1187), sponsor Novartis" keeps "2023-1187"; "Kay Street, Providence)"
+    keeps "Kay Street, Providence"). An opening bracket that none closes is the other rules'
+    to weigh ("transport (Jorge")."""
     cuts, depth = [], 0
     for index in range(span.start, span.end):
         if text[index] == "(":
