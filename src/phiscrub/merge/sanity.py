@@ -1559,34 +1559,53 @@ def _identifier_cue(text: str, span: Span, surface: str, rules: SanityRules) -> 
     return bool(_TWO_CAPITALS.fullmatch(surface) and _NUMBER_WORD_AFTER.match(text, span.end))
 
 
-def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
-    """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
+def _shape_verdict(
+    doc: Document, span: Span, rules: SanityRules
+) -> tuple[Span, Span | _Weigh | None]:
+    """The rules of shape and kind (1, 3 and 4), before the words are weighed: the span as
+    they leave it (a code's or a date's core), and their verdict: None (dropped), a span
+    (relabelled, or kept as it is: no word label), or ``_WEIGH`` (the word rules decide)."""
     if span.label in rules.code_labels:
         span = _code_core(doc.text, span, rules)
     if span.label == "DATE":
         span = _date_core(doc.text, span, rules)
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
-        return None
+        return span, None
     if _no_one_s_number(doc.text, span, text, rules):
-        return None
+        return span, None
     if span.label in rules.word_labels and _year(text):
-        return span.with_label("DATE")  # "Prior appy at St. Vincent's (Worcester) 2061"
+        return span, span.with_label("DATE")  # "Prior appy at St. Vincent's (Worcester) 2061"
     if span.label in rules.word_labels and _CLOCK_INSIDE.search(text):
-        return None  # "Transport 02:39  At": no name or place holds a time of day
+        return span, None  # "Transport 02:39  At": no name or place holds a time of day
     if _field_of_place(doc.text, span, text, rules):
-        return None  # "Adjuster" of "Liberty Mutual    Adjuster: Shauna Pires"
+        return span, None  # "Adjuster" of "Liberty Mutual    Adjuster: Shauna Pires"
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
-        return kind
-    kind = _place_kind(doc.text, span, text, rules)
-    if kind is not None:
-        return span.with_label(kind)
+        return span, kind
+    place = _place_kind(doc.text, span, text, rules)
+    if place is not None:
+        return span, span.with_label(place)
     if _identifier_cue(doc.text, span, text, rules):
-        return None  # "Maria, ID XKJ448190221", "NI number: NK 40 06 66 A": no place
+        return span, None  # "Maria, ID XKJ448190221", "NI number: NK 40 06 66 A": no place
     if span.label not in rules.word_labels or (span.label == "STATE" and text in rules.state_codes):
-        return span  # "VI" is the Virgin Islands' code, not a Roman numeral
-    span = _clause_end(span, text, rules)
+        return span, span  # "VI" is the Virgin Islands' code, not a Roman numeral
+    return span, _WEIGH
+
+
+class _Weigh:
+    """``_shape_verdict``'s answer when the word rules are to decide."""
+
+
+_WEIGH = _Weigh()
+
+
+def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
+    """The span as the rules leave it: itself, cut back, relabelled, or None (dropped)."""
+    span, verdict = _shape_verdict(doc, span, rules)
+    if not isinstance(verdict, _Weigh):
+        return verdict
+    span = _clause_end(span, doc.span_text(span), rules)
     text = doc.span_text(span)
     if text.replace(".", "").lower() in rules.credentials:
         return None  # "M.D." read as a place
