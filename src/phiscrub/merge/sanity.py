@@ -173,6 +173,7 @@ _DETERMINER_BEFORE = re.compile(r"\b(?i:the|a|an|this|that|these|those|its|some|
 _ABBREVIATIONS = frozenset(
     {"dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "rev", "hon"}
     | {"apt", "ste", "ave", "rd", "blvd", "ul", "no", "dept", "co", "inc", "ltd", "fl", "mt"}
+    | {"mass", "conn", "penn", "wash", "calif", "mich", "minn", "wisc", "tenn"}  # "Mass. General"
 )
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor))\.?[ ]+$")
 
@@ -506,6 +507,13 @@ def _sentence_ends_inside(text: str, words: Sequence[re.Match]) -> bool:
     return False
 
 
+def _stop_after(text: str, word: re.Match) -> bool:
+    """A sentence ends after ``word`` of ``text``: a word of two letters or more before ". "
+    that is no initial, title or abbreviation ("J.", "Dr.", "Apt.", "Mass.")."""
+    stop = text[word.end() : word.end() + 2] == ". "
+    return stop and len(word.group()) > 1 and word.group().lower() not in _ABBREVIATIONS
+
+
 def _named_sentence(
     text: str, words: Sequence[re.Match], names: Gazetteers
 ) -> tuple[int, int] | None:
@@ -518,8 +526,7 @@ def _named_sentence(
     pieces: list[tuple[int, int]] = []
     begin = 0
     for index, word in enumerate(words):
-        stop = text[word.end() : word.end() + 2] == ". "
-        if stop and len(word.group()) > 1 and word.group().lower() not in _ABBREVIATIONS:
+        if _stop_after(text, word):
             pieces.append((begin, index + 1))
             begin = index + 1
     if not pieces:
@@ -1469,8 +1476,10 @@ def _clock_time(text: str, span: Span, surface: str) -> bool:
 
 
 def _year(surface: str) -> bool:
-    """``surface`` is a year alone, 1900 to 2199 (i2b2 corpora shift dates into the 2100s)."""
-    return surface.isdigit() and len(surface) == 4 and 1900 <= int(surface) <= 2199
+    """``surface`` is a year alone (``_YEAR_RANGE``)."""
+    return (
+        surface.isdigit() and len(surface) == 4 and _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
+    )
 
 
 _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. aureus")
@@ -1524,8 +1533,7 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     if span.label not in rules.institution_labels:
         return None
     if span.label in rules.cut_labels and any(
-        m.group(1).lower() not in _ABBREVIATIONS | _STATE_SHORT
-        for m in _SENTENCE_STOP.finditer(surface)
+        _stop_after(surface, w) for w in list(_WORD.finditer(surface))[:-1]
     ):
         return None  # "Dr Yusuf Demir. Hospice RN": the name's sentence is cut later
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
@@ -1543,10 +1551,6 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     return replace(span, end=span.start + len(name), label="ORGANIZATION")
 
 
-_SENTENCE_STOP = re.compile(r"([^\W\d_]{3,})\.[ ]+[A-Z]")
-"""A stop after a word of three letters or more, then a capital: a sentence ends inside
-(unless the word is an abbreviation: "Mass. General")."""
-_STATE_SHORT = frozenset({"mass", "conn", "penn", "wash", "calif", "mich", "minn", "wisc", "tenn"})
 _STORE_NUMBER = re.compile(r"[ ]*(?:#|No\.?[ ]?|[Ss]tore[ ]#?)[ ]?\d{1,6}$")
 
 
