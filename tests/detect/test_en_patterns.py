@@ -326,6 +326,13 @@ def test_uk_phones_and_postcodes(text, expected):
         ("LMP 10/1, EDD 7/8.", {("DATE", "10/1"), ("DATE", "7/8")}),
         ("s/p CABG 2/88, PCI 11/02.", {("DATE", "2/88"), ("DATE", "11/02")}),
         ("Seen on the 14th for f/u.", {("DATE", "14th")}),
+        ("can she come with me on the 20th? Thanks", {("DATE", "20th")}),
+        ("GBS neg 9/12. Tdap 8/30.", {("DATE", "9/12"), ("DATE", "8/30")}),
+        ("ED, transferred here 10/30.", {("DATE", "10/30")}),
+        # a plate and a serial number after their cues, in a note typed in lower case
+        ("license plate 7xkr204 in the ed lot", {("VEHICLE", "7xkr204")}),
+        ("device serial sn 4471-zk-0093 alarming", {("DEVICE", "4471-zk-0093")}),
+        ("blood agar plate 2 of 3; tag: left arm; registration 10am", set()),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
     ],
@@ -557,6 +564,8 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("Signed 14:22 03JAN2091; drawn 3Jan91", {("DATE", "03JAN2091"), ("DATE", "3Jan91")}),
         ("Admission Date: [**2091-3-4**]", {("DATE", "2091-3-4")}),
         ("began mid-March; stable since October", {("DATE", "March"), ("DATE", "October")}),
+        ("FET planned for October; seen last March", {("DATE", "October"), ("DATE", "March")}),
+        ("cards for April Jones", set()),  # a given name
         ("seen in late May by her PCP", {("DATE", "May")}),
         # a month abbreviated alone; not before a capitalised word (a first name)
         ("Pt last worked in Sept. Seen in Dec, well", {("DATE", "Sept"), ("DATE", "Dec")}),

@@ -192,6 +192,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Clinical history: RLQ pain x2 days.", "RLQ", "HOSPITAL"),  # a quadrant
         ("Arrival 11/19/24 @ 2347 via", "2347", "PATIENT"),  # a name with no letter
         ("Arrival 11/19/24 @ 2347 via", "2347", "CITY"),
+        ("Date 12/08/2102   Time in 0910 / out 1005", "0910", "CITY"),  # a visit's times
+        ("Date 12/08/2102   Time in 0910 / out 1005", "1005", "HOSPITAL"),
         ("Transcribed: 2/27 2120", "2120", "DEPARTMENT"),
         ("email jsmith84@example.org re: appt", "appt", "PATIENT"),  # a charting abbreviation
         ("enc # 2024-0012345", "enc", "ORGANIZATION"),
@@ -240,6 +242,26 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
             "PATIENT",
         ),
         ("SEVERE DEHYDRATION ON ARRIVAL, IV FLUIDS STARTED.", "DEHYDRATION", "PATIENT"),
+        # shorthand with function words between; a service; a gene panel; a report's and a
+        # form's words
+        ("PMH: CKD 3b, OSA on CPAP.", "OSA on CPAP", "ORGANIZATION"),
+        (
+            "Referring: H. Olmsted, MD (Maternal-Fetal Medicine)",
+            "Maternal-Fetal Medicine",
+            "PATIENT",
+        ),
+        ("Testing: 84-gene hereditary panel", "gene", "PATIENT"),
+        ("Airway: Mallampati III, TMD 3 FB", "Mallampati III, TMD", "PATIENT"),
+        ("AUTOPSY REPORT", "AUTOPSY", "PATIENT"),
+        ("Consent obtained from pt", "Consent", "PATIENT"),
+        ("Is his interpreter (Tibetan) booked?", "Tibetan", "HOSPITAL"),  # a language
+        # a therapist's and an eye clinic's shorthand across a stop; a form
+        ("Berg 38/56. Gait with RW", "56. Gait", "DOCTOR"),
+        ("Plan: 2x/wk x 6 wks. HEP issued.", "wk x 6 wks. HEP", "DOCTOR"),
+        ("IOP 17/15 (Goldmann) at 10:15", "Goldmann", "HOSPITAL"),
+        ("DNR/DNI (MOLST on file)", "MOLST", "HOSPITAL"),
+        ("to a 41 y/o G4P1 mother", "o G4P1", "PATIENT"),  # gravidity after "y/o"
+        ("to a 41 y/o G4P1 mother", "/o G4P1", "PATIENT"),
         # a nationality left after a name's cut
         (
             "a single Haitian-American man, unemployed",
@@ -303,10 +325,12 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Called Mr. Lee", "Mr. Lee", "PATIENT", "Lee"),
         ("Reviewed w/ Drs Chen & Gallo.", "Drs Chen & Gallo", "PATIENT", "Chen & Gallo"),
         ("spoke with Specialist Dana", "Specialist Dana", "DOCTOR", "Dana"),
+        ("Witness: PCA Emeka Nwosu.", "PCA Emeka Nwosu", "DOCTOR", "Emeka Nwosu"),
         ("MRN: pending 2193523-7 today", "pending 2193523-7 today", "MEDICALRECORD", "2193523-7"),
         ("Call 617-555-0199, no answer", "617-555-0199, no", "PHONE", "617-555-0199"),
         ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "PATIENT", "Ibrahim"),  # a medicine
         ("husband Clement d. 2109", "Clement d.", "PATIENT", "Clement"),  # died
+        ("- Maternal aunt Ingeborg died at 48", "Maternal aunt Ingeborg", "PATIENT", "Ingeborg"),
         # a place or an organisation ends before a word no such name holds; a frequent word
         # before a comma is no surname
         (

@@ -878,8 +878,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
     """Whether a span of ``label`` reading ``text`` has a shape PHI can have (rule 1)."""
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
         return False
-    if rules.notations is not None and rules.notations.fullmatch(text):
-        return False  # "G3P2002": a history, not an identifier or a name
+    if rules.notations is not None and rules.notations.fullmatch(_AGE_TAIL.sub("", text, 1)):
+        return False  # "G3P2002" (or "o G4P1" of "41 y/o G4P1"): a history, not a name
     if label in rules.digit_labels and not any(c.isdigit() for c in text):
         return False
     if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):
@@ -1469,7 +1469,8 @@ def _company(surface: str, rules: SanityRules) -> bool:
 
 
 def _clock_time(text: str, span: Span, surface: str) -> bool:
-    """``surface`` is a time of day on the 24-hour clock after "at", "@" or a date."""
+    """``surface`` is a time of day on the 24-hour clock after "at", "@", "time", "in", "out"
+    or a date."""
     return bool(_HHMM.fullmatch(surface)) and bool(
         _TIME_BEFORE.search(text, max(0, span.start - 12), span.start)
     )
@@ -1491,8 +1492,11 @@ _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. a
 )
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
+_AGE_TAIL = re.compile(r"^(?:y?/)?o[ ]")  # the end of "y/o" read into a span ("o G4P1")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
-_TIME_BEFORE = re.compile(r"(?:(?<![\w])at|@|\d{1,2}/\d{1,2}(?:/\d{2,4})?)[ ]?$")
+_TIME_BEFORE = re.compile(  # "at 0140", "@ 2347", "3/4 0200", "Time in 0910 / out 1005"
+    r"(?:(?<![\w])(?:at|[Tt]ime(?:[ ]in|[ ]out)?:?|in|out)|@|\d{1,2}/\d{1,2}(?:/\d{2,4})?)[ ]?$"
+)
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
 _DATE_TAIL = re.compile(r"\d[ \t]*(,[ \t]*([a-z]+))$")
 
@@ -1743,11 +1747,12 @@ def _honorific(word: str, rules: SanityRules) -> bool:
 
 def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:
     """Whether ``words`` (lower case) are all ``never_alone`` or ``relations`` words, or
-    numbers beside them: "Mallampati II", "Grandmother", "Hemoglobin 11" (a result's value
-    read into the span)."""
-    if all(w.isdigit() for w in words):
+    numbers or function words beside them: "Mallampati II", "Grandmother", "Hemoglobin 11" (a
+    result's value read into the span), "OSA on CPAP"."""
+    content = [w for w in words if w not in rules.function_words]
+    if all(w.isdigit() for w in content):
         return False
-    return all(w in rules.never_alone or w in rules.relations or w.isdigit() for w in words)
+    return all(w in rules.never_alone or w in rules.relations or w.isdigit() for w in content)
 
 
 def _kept_words(

@@ -256,6 +256,19 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Mother: Consuelo; father: deceased.", {("PATIENT", "Consuelo")}),
         ("A 34 yo man, married to Tamika, with 2 kids.", {("PATIENT", "Tamika")}),
         ("Labs back. Did Keisha get her dose?", {("PATIENT", "Keisha")}),
+        # a given name on no list and a listed surname that a question or a sentence is about
+        ("Is Nkechi Eze still on the transplant list?", {("PATIENT", "Nkechi Eze")}),
+        ("Nkechi Eze is refusing her meds.", {("PATIENT", "Nkechi Eze")}),
+        ("Is Blood Culture still pending?", set()),
+        ("Has Boston Medical called back?", set()),
+        # a listed first name in lower case that a question is about; a rare word's
+        # possessive before a test
+        ("is ximena ok to go home today?", {("PATIENT", "ximena")}),
+        ("is pain still 8/10?", set()),
+        ("forward Olamide's ECG to cardiology", {("PATIENT", "Olamide")}),
+        # a midwife's or a nurse's role just before a name
+        ("Prenatal care with CNM Odalys Ferrer.", {("DOCTOR", "Odalys Ferrer")}),
+        ("Patient is a nurse. Marisol Quintero is her name.", {("PATIENT", "Marisol Quintero")}),
         # a possessive before what a patient has in a note; an initial before a surname
         ("Was Keanu's potassium repleted?", {("PATIENT", "Keanu")}),
         ("Was Olumide's INR checked?", {("PATIENT", "Olumide")}),  # rare, on no list

@@ -36,3 +36,15 @@ def test_entries_seen_under_two_labels_are_dropped_and_matches_need_capitals():
         (11, 19, "PATIENT", "two-pass"),
         (37, 45, "PATIENT", "two-pass"),
     ]
+
+
+def test_frequent_words_read_into_a_name_make_no_entries():
+    # a column's heading read into the name: "Autopsy" is a frequent English word
+    text = "Decedent: WILHELMINA OYELOWO-TATE   Autopsy No.: A07-0381\nAUTOPSY REPORT"
+    spans = [span_of(text, "WILHELMINA OYELOWO-TATE   Autopsy", "PATIENT", score=0.95)]
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
+    assert set(dictionary.entries) == {
+        "wilhelmina oyelowo-tate   autopsy",
+        "wilhelmina",
+        "oyelowo-tate",
+    }

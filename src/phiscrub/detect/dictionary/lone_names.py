@@ -29,6 +29,26 @@ from phiscrub.detect.dictionary.name_words import (
 )
 from phiscrub.text.frequency import zipf
 
+# A question about someone opens a sentence ("Has Jorge been seen?"); what is asked about
+# them follows the name; what a sentence about someone says follows theirs ("Lorenzo is
+# refusing his meds")
+_SENTENCE_START = r"(?:(?<![^\n])|(?<=[.?!][ ]+))"
+_ASKING = rf"{_SENTENCE_START}(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
+_ASKED = (
+    r"[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
+    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
+    r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
+    r"scheduled|back|home|ok|okay|safe)\b"
+)
+_TOLD = (
+    r"[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
+    r"refused|refuses|refusing|received|ate|took|went|came|left|called|signed|states|stated|"
+    r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
+    r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
+    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b"
+)
+
+
 # A first name alone after a word that hands work or news to a person ("eval by Fernanda",
 # "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
 # English word, a place or an eponym.
@@ -42,19 +62,11 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     r"[ ]+from|(?:[Oo]ut|[Oo]ff|[Oo]ver|[Rr]eport|[Hh]andoff|[Hh]anded|[Gg]iven|[Pp]assed)[ ]+to)"
     r"[ ]+(?:to[ ]+)?(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
     # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
-    r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
-    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
-    r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
-    r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
-    r"scheduled|back|home)\b)"
+    rf"|{_ASKING}(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_ASKED})"
     # the same asked indirectly, or a sentence about someone: "check whether Lorenzo got his
     # dose", "Lorenzo is refusing his meds"
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
-    r"(?P<n>\p{Lu}\p{Ll}+)(?=[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
-    r"refused|refuses|refusing|received|ate|took|went|came|left|called|signed|states|stated|"
-    r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
-    r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
-    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b)"
+    rf"(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
 )
 
 
@@ -145,6 +157,7 @@ _PERSONAL_AFTER = word_set(
     bed nurse pcp consent insurance wound weight a1c tsh hgb hemoglobin troponin troponins
     eligibility coverage claim claims benefits authorization authorisation copay bill balance
     record records notes referral prescription prescriptions refill refills allergies
+    ecg ekg eeg echo mri ct cxr scan imaging ultrasound biopsy x-ray xray
     """
 )
 RARE_NAME_ZIPF = 2.5
@@ -196,6 +209,41 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         ):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "lone_first_after_cue")
+
+
+# A given name and a surname asked or told about ("Is Nkechi Eze still on the list?",
+# "Did Tomasz Wrobel get his dose?", "Nkechi Eze is refusing her meds"): the question or the
+# sentence says a person, so the given name need be on no list when the surname is.
+_ASKED_FULL_NAME = regex.compile(
+    rf"(?:{_ASKING}|{_SENTENCE_START})"
+    r"(?P<n>(?P<first>\p{Lu}\p{Ll}+)[ ](?P<last>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?))"
+    rf"(?={_ASKED}|{_TOLD})"
+)
+
+
+def _surname(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is a listed surname and no frequent word, place or eponym."""
+    listed = word in gaz.census_last_names or word in gaz.last_names
+    ordinary = gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME
+    place = word in gaz.cities or word in gaz.states or word in gaz.countries
+    return listed and not ordinary and not place and word not in gaz.eponyms
+
+
+def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A given name and a listed surname that a question or a sentence is about (see
+    ``_ASKED_FULL_NAME``), where no other rule has found a name: the given name is a listed
+    first name, or a word that is no frequent word, place or place's word."""
+    taken = Occupied(found)
+    for match in _ASKED_FULL_NAME.finditer(text):
+        start, end = match.span("n")
+        first, last = match.group("first").lower(), match.group("last").lower()
+        if taken.overlaps(start, end) or not _surname(last, gaz):
+            continue
+        ordinary = gaz.is_common(first) or first in NOT_NAME or first in PLACE_WORDS
+        place = first in gaz.cities or first in gaz.states or first in gaz.countries
+        if not first_name(first, gaz) and (ordinary or place or first in gaz.eponyms):
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "asked_full_name")
 
 
 # A capitalised word standing alone (no capitalised word, number or "#" beside it), a first
@@ -250,6 +298,8 @@ _LOWER_LONE_FIRST = regex.compile(
     r"|(?<![\w])(?:(?:message|msg|call|voicemail|vm|text|page|email|note|word)s?[ ]+from|"
     r"spoke[ ]+(?:with|to)|talked[ ]+(?:with|to))[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]*(?:[?.,;:!\n]|$)|[ ]+(?:re|about|at|in|on|today|yesterday|this|last)\b)"
+    # a question about someone in lower case ("is ximena ok to go home?")
+    rf"|{_SENTENCE_START}(?:has|is|was|did|does)[ ]+(?P<n>\p{{Ll}}{{3,}})(?={_ASKED})"
 )
 
 

@@ -26,7 +26,9 @@ WORD = (
 DOCTOR_CUES = regex.compile(
     r"(?i:\bdr\b|\bdoctor\b|\bby\b|\bper\b|attending|consult|physician|provider|\bpaged\b|"
     r"f/u[ ]with|follow-up[ ]with|fu[ ]with|referr|surgeon|\bmd\b|\bpcp\b|\bcc\b|"
-    r"signed[ ]out[ ]to|handoff[ ]to|report[ ]to|handed[ ](?:over|off)[ ]to)"
+    r"signed[ ]out[ ]to|handoff[ ]to|report[ ]to|handed[ ](?:over|off)[ ]to|"
+    # a nurse's or a midwife's role before the name ("with CNM Odalys Ferrer")
+    r"\b(?:rn|np|nnp|cnm|crna|lpn|nurse|midwife)[ ]+$)"
 )
 
 

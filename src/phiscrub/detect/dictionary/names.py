@@ -17,6 +17,7 @@ import regex
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
 from phiscrub.detect.dictionary.lone_names import (
     anywhere_first_names,
+    asked_full_names,
     family_names,
     given_names,
     initial_surnames,
@@ -564,6 +565,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     for finder in (
         given_names,
         lone_first_names,
+        asked_full_names,
         person_state_names,
         lower_lone_first_names,
         lone_surnames,

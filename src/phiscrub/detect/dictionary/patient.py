@@ -2,11 +2,12 @@
 
 Pass one runs the detectors over every note of a patient. Spans found with high confidence
 (score at or above a threshold, labels from a chosen set) become dictionary entries: the whole
-string, and for names each name part. Entries that are too short, common words or eponyms, or
-that were seen under two different labels, are left out. Pass two matches the dictionary
-(longest match over tokens, capitalised occurrences only) over all of that patient's notes, so
-that "Mojisola" is found in the assessment once "Mojisola Adeyemi" was found in the header.
-A hospital written once as "Longburgh Community Hospital (LCH)" also gives the entry "LCH".
+string, and for names each name part. Entries that are too short, common words or eponyms,
+name parts that are frequent words, or entries seen under two different labels, are left
+out. Pass two matches the dictionary (longest match over tokens, capitalised occurrences only)
+over all of that patient's notes, so that "Mojisola" is found in the assessment once "Mojisola
+Adeyemi" was found in the header. A hospital written once as "Longburgh Community Hospital
+(LCH)" also gives the entry "LCH".
 """
 
 from __future__ import annotations
@@ -66,13 +67,16 @@ class PatientDictionary:
         return spans
 
 
-def _usable(part: str, language: str, min_length: int) -> bool:
+def _usable(part: str, language: str, min_length: int, name_part: bool = False) -> bool:
+    """``part`` may be an entry: long enough, no common word or eponym; a part of a name no
+    frequent word of the language either (a column's heading read into the name: "Autopsy")."""
     gaz = gazetteers(language)
     low = part.lower()
     return (
         len(part) >= min_length
         and low not in NOT_NAME
         and low not in gaz.common_words
+        and not (name_part and gaz.is_common(low))
         and low not in gaz.eponyms
     )
 
@@ -102,6 +106,6 @@ def build_patient_dictionary(
                 dictionary.add(text, span.label)
             if span.label in NAME_LABELS:
                 for part in _PART.findall(text):
-                    if _usable(part, language, min_length):
+                    if _usable(part, language, min_length, name_part=True):
                         dictionary.add(part, span.label)
     return dictionary
