@@ -329,6 +329,32 @@ def test_uk_phones_and_postcodes(text, expected):
         ("can she come with me on the 20th? Thanks", {("DATE", "20th")}),
         ("GBS neg 9/12. Tdap 8/30.", {("DATE", "9/12"), ("DATE", "8/30")}),
         ("ED, transferred here 10/30.", {("DATE", "10/30")}),
+        ("glipizide added 1/80; stress test 2085 negative", {("DATE", "1/80"), ("DATE", "2085")}),
+        ("RD: S. Reilly, RD, LDN  x4-7712", {("PHONE", "x4-7712")}),  # a dietitian's extension
+        ("Pt Ruthanne Becker-Mills, 91, wants her DNR rescinded", {("AGE", "91")}),
+        ("medicare 1eg4te5mk73 for him", {("HEALTHPLAN", "1eg4te5mk73")}),  # typed in lower case
+        ("Patient: Mrs M. Fairbairn   CHI: 1203451234", {("MEDICALRECORD", "1203451234")}),
+        # a year or a decade in part; a day before its weekday; a month and a year joined by a
+        # dash; a day after a post-operative day's number
+        (
+            "mid-2104; early 2103; the late '90s",
+            {("DATE", "2104"), ("DATE", "2103"), ("DATE", "'90s")},
+        ),
+        (
+            "seen 3/5 (Tues); since Mar-2104; POD#2 (3/16)",
+            {("DATE", "3/5"), ("DATE", "Mar-2104"), ("DATE", "3/16")},
+        ),
+        ("home: 14 Rte 6A, Sandwich", {("STREET", "14 Rte 6A"), ("CITY", "Sandwich")}),
+        # sex and age in brackets or after a slash; an age to be reached
+        ("Patient (F, 93); F/97 with CHF", {("AGE", "93"), ("AGE", "97")}),
+        ("she will be 90 in May", {("AGE", "90")}),
+        ("dose 5 M/24h; I/O 1200/800", set()),
+        # an authorisation's, a referral's, a prescription's number after its cue
+        (
+            "auth #: pa-2291187; referral # r2208-4471",
+            {("IDNUM", "pa-2291187"), ("IDNUM", "r2208-4471")},
+        ),
+        ("Rx #: 6612093 refill; referral to ortho in 2 weeks", {("IDNUM", "6612093")}),
         # a plate and a serial number after their cues, in a note typed in lower case
         ("license plate 7xkr204 in the ed lot", {("VEHICLE", "7xkr204")}),
         ("device serial sn 4471-zk-0093 alarming", {("DEVICE", "4471-zk-0093")}),

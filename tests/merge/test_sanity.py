@@ -260,6 +260,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Plan: 2x/wk x 6 wks. HEP issued.", "wk x 6 wks. HEP", "DOCTOR"),
         ("IOP 17/15 (Goldmann) at 10:15", "Goldmann", "HOSPITAL"),
         ("DNR/DNI (MOLST on file)", "MOLST", "HOSPITAL"),
+        ("cath showed 3VD, CABG x3", "VD, CABG", "DOCTOR"),
+        ("Imaging: XR L hip", "XR", "HOSPITAL"),
+        ("FYI Zainab Al-Masri called", "FYI", "PATIENT"),
+        ("Assistant: Dr. Y. Takahashi (PGY-3)", "PGY", "HOSPITAL"),
+        ("Preoperative diagnosis: Symptomatic cholelithiasis.", "Symptomatic", "HOSPITAL"),
+        ("Wt 82.3 kg (EDW 80)", "EDW", "HOSPITAL"),
+        ("TRAILBLAZE-2 trial (NCT04567891)", "04567891", "HOSPITAL"),  # no letter
         ("to a 41 y/o G4P1 mother", "o G4P1", "PATIENT"),  # gravidity after "y/o"
         ("to a 41 y/o G4P1 mother", "/o G4P1", "PATIENT"),
         # a nationality left after a name's cut
@@ -1247,3 +1254,14 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
 )
 def test_fields_brackets_times_and_services_read_into_spans(text, surface, label, kept):
     assert _kept_as(text, surface, label) == kept
+
+
+def test_a_name_read_across_a_list_s_items_by_room_is_split_into_them():
+    text = "Rounding list: 412 Haddad, 414 Petrosyan, 420 Mbeki-Tutu"
+    doc = Document("d", text)
+    across = span_of(text, "Haddad, 414 Petrosyan", "PATIENT")
+    kept, _ = apply_sanity(doc, [across], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [
+        ("Haddad", "PATIENT"),
+        ("Petrosyan", "PATIENT"),
+    ]

@@ -12,37 +12,37 @@ Rules, in order, for each merged span:
    center:"; a handle before a colon stays); a name's, place's or organisation's at a
    closing bracket that nothing opens inside it ("2023-1187), sponsor ..."), the clause in
    lower case after it dropped ("Ludmila) visited 1400-1630");
-1. no letter and no digit ("-----", "//"): dropped; a span of a label that is always written
-   with digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one
-   ("march" as a ZIP code): dropped; a number (``number_labels``: phone, fax, SSN) holding a
-   word that is neither an extension word (``number_words``: "ext", "x") nor in capitals
-   (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules
-   also screen the spans before the merge (:func:`screen`), so that a span that cannot be PHI
-   does not win an overlap and take a real one with it. A span that is wholly a clinical
-   notation (``notations``, regular expressions: gravidity and parity "G3P2002", TNM stages
-   "pT2N1M0") is dropped whatever its label. The screen also widens a person's
-   name that starts or ends inside a word joined by an apostrophe to the whole word (a tagger
-   on Liu's tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any
-   word ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in lower
-   case with no digit and no word of ``date_words`` or ``date_names`` (months, seasons,
-   holidays) is dropped ("file"), and a DATE ending in a comma and a lower-case word that
-   names no day or month loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code
-   or number (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words
-   at its ends when the rest holds a digit ("H12345678 expired" -> "H12345678"), before its
-   shape is checked. An EMAIL without "@" (or "[at]", " at "), a URL with a space or with
-   neither a dot nor a slash: dropped ("Edinburgh EH16 4SA", "Depot. Employer: Acme"). A
-   person's span crossing a column gap (a tab, two spaces and more, a bar) is split into its
-   pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge and again after it
-   (which may widen a name over one); a person's span that is a
+1. no letter and no digit ("-----", "//"): dropped; a span of a label that is always written with
+   digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one ("march" as a
+   ZIP code): dropped; a number (``number_labels``: phone, fax, SSN) holding a word that is
+   neither an extension word (``number_words``: "ext", "x") nor in capitals (1-800-FLOWERS):
+   dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules also screen the spans
+   before the merge (:func:`screen`), so that a span that cannot be PHI does not win an overlap
+   and take a real one with it. A span that is wholly a clinical notation (``notations``, regular
+   expressions: gravidity and parity "G3P2002", TNM stages "pT2N1M0"), also after the tail of
+   "y/o" ("o G4P1"), is dropped whatever its label. The screen also widens a person's name that
+   starts or ends inside a word joined by an apostrophe to the whole word (a tagger on Liu's
+   tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any word
+   ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in lower case with no
+   digit and no word of ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped
+   ("file"), and a DATE ending in a comma and a lower-case word that names no day or month loses
+   them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``: IDs,
+   record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a
+   digit ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@"
+   (or "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh
+   EH16 4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces
+   and more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before
+   the merge and again after it (which may widen a name over one); a person's span that is a
    ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
    ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that
    ends in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a
    number and a point of the compass alone is a ward, ROOM ("6 West"), and so is a person's
    compass point after a floor's number ("floor 6 North"); a name's or place's span that is a
-   time of day after "at", "@" or a date is dropped ("@ 2347" read as a name), and so is one
-   that holds a time of day ("Transport 02:39  At"); one that is a year alone is a DATE
-   ("(Worcester) 2061"); a place's or organisation's span of one unlisted word with a colon
-   right after it is a field's name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
+   time of day after "at", "@", "time in" or a date is dropped ("@ 2347" read as a name), and so
+   is a trial's number after its registry's prefix ("NCT04567891") and one that holds a time of
+   day ("Transport 02:39  At"); one that is a year alone is a DATE ("(Worcester) 2061"); a
+   place's or organisation's span of one unlisted word with a colon right after it is a field's
+   name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -62,9 +62,9 @@ Rules, in order, for each merged span:
      Boston") or a frequent capitalised word and a ``lead_words`` word ("Employed by
      Raytheon"); in a mixed-case note, one of frequent lower-case words on no place list is
      dropped ("flu 10/2103");
-   * every word a ``never_alone`` or ``relations`` word or a number beside them (or, for
-     people, a credential or function word): dropped ("Mallampati II", "mildly dyspneic",
-     "MD", "Grandmother", "Hemoglobin 11");
+   * every word a ``never_alone`` or ``relations`` word, or a number or function word beside
+     them (or, for people, a credential): dropped ("Mallampati II", "mildly dyspneic", "MD",
+     "Grandmother", "Hemoglobin 11", "OSA on CPAP");
      every word a nationality (``demonyms``, or a country's name with an ending on no name
      list: "Cambodian"): dropped, unless a listed name stands after a title or before no
      lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
@@ -75,10 +75,10 @@ Rules, in order, for each merged span:
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE"); wherever it stands, unless a department or a hospital, when every
      word is a heading word longer than three letters ("Cardiology fellow" read as a town);
-   * a person's span: without a letter, a number of four digits or more (IDNUM) or nothing
-     ("Medic 7"); running on into a digit, nothing ("SpO" of "SpO2"; not a handle); one
-     frequent unlisted word after a numbered item's mark at a line's start, nothing ("3.
-     Cognition"); ending in a genus's initial before its species, cut before it ("CFU/mL E.
+   * a person's span: without a letter, a number of four digits or more (IDNUM) or nothing ("Medic
+     7"); running on into a digit or out of one, nothing ("SpO" of "SpO2", "VD" of "3VD"; not a
+     handle); one frequent unlisted word after a numbered item's mark at a line's start, nothing
+     ("3. Cognition"); ending in a genus's initial before its species, cut before it ("CFU/mL E.
      coli"); a sentence's end inside it keeps it from being relabelled an institution;
    * a place or organisation whose every word is a ``date_words`` word (a weekday, its
      abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
@@ -1018,13 +1018,16 @@ def _lower_case_job(text: str, span: Span, rules: SanityRules) -> bool:
 def _name_pieces(text: str, span: Span, person: bool = True) -> list[Span]:
     """A name's, a place's or an organisation's span as the pieces between the column gaps
     it crosses (a tab, two spaces and more: no name is written across one; a line break may
-    wrap a name), each holding two letters: the two names of a table's row ("Beth
+    wrap a name) and, for a person's, the items of a list by room it crosses, each holding two
+    letters: the two names of a table's row ("Beth
     Nakamura") are two names, and a field's name cut after its first letter is none
     ("WILKERSON,MALIK  D.O.B."). A place's or an organisation's gaps are wider: a bar, three
     spaces and more, two tabs ("Liberty Mutual    Adjuster"); a place's name may be typed with
     two spaces or a tab."""
     columns = _COLUMN_PIECE if person else _WIDE_COLUMN_PIECE
     pieces = [m.span() for m in columns.finditer(text, span.start, span.end)]
+    if person:  # a list's items by room ("Haddad, 414 Petrosyan")
+        pieces = [part for piece in pieces for part in _list_items(text, *piece)]
     if len(pieces) < 2:
         return [span]
     return [
@@ -1032,6 +1035,19 @@ def _name_pieces(text: str, span: Span, person: bool = True) -> list[Span]:
         for start, end in pieces
         if sum(c.isalpha() for c in text[start:end]) > 1
     ]
+
+
+_ROOM_ITEM_MARK = re.compile(r",[ ]*\d{1,4}[A-Za-z]?[ ]+")
+
+
+def _list_items(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at each comma and room's number that starts a list's next
+    item ("Haddad, 414 Petrosyan")."""
+    parts, at = [], start
+    for mark in _ROOM_ITEM_MARK.finditer(text, start, end):
+        parts.append((at, mark.start()))
+        at = mark.end()
+    return [*parts, (at, end)]
 
 
 def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
@@ -1399,12 +1415,15 @@ _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ ])*[A-Z][\w'’.-]*$")
 
 def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
     """``surface`` is a number that is no one's: an emergency service's after a call ("who
-    called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), or a
-    time of day read as a date that no year can be ("ctx since 0100", "SROM at 0230")."""
+    called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), a time
+    of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), or a trial's
+    number after its registry's prefix ("NCT04567891")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
         text, max(0, span.start - 12), span.start
     ):
         return True
+    if surface.isdigit() and text.endswith("NCT", 0, span.start):
+        return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
     if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
         return not _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
     return span.label in rules.word_labels and _clock_time(text, span, surface)
@@ -1491,6 +1510,7 @@ _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. a
     r"parapsilosis|krusei|tropicalis|gondii|jirovecii|carinii)\b"
 )
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
+_OUT_OF_DIGIT = re.compile(r"\d[^\W\d_]")
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _AGE_TAIL = re.compile(r"^(?:y?/)?o[ ]")  # the end of "y/o" read into a span ("o G4P1")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
@@ -1656,6 +1676,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return _extent(span, start, end).with_label("IDNUM") if digits >= 4 else None
     if person and _INTO_DIGIT.match(doc.text, end - 1) and not _handle(doc.text, start):
         return None  # "nadir SpO" of "SpO2": no name runs on into a digit
+    out_of_digit = start > 0 and _OUT_OF_DIGIT.match(doc.text, start - 1)
+    if person and out_of_digit and not _handle(doc.text, start):
+        return None  # "VD, CABG" of "3VD, CABG": nor out of one
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
@@ -1749,7 +1772,7 @@ def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:
     """Whether ``words`` (lower case) are all ``never_alone`` or ``relations`` words, or
     numbers or function words beside them: "Mallampati II", "Grandmother", "Hemoglobin 11" (a
     result's value read into the span), "OSA on CPAP"."""
-    content = [w for w in words if w not in rules.function_words]
+    content = [w for w in words if w not in rules.function_words] or list(words)
     if all(w.isdigit() for w in content):
         return False
     return all(w in rules.never_alone or w in rules.relations or w.isdigit() for w in content)

@@ -266,6 +266,25 @@ def found(text: str) -> set[tuple[str, str]]:
         ("is ximena ok to go home today?", {("PATIENT", "ximena")}),
         ("is pain still 8/10?", set()),
         ("forward Olamide's ECG to cardiology", {("PATIENT", "Olamide")}),
+        # a list of patients by room or by time; not doses, dates or addresses
+        (
+            "Rounding list: 412 Haddad, 414 Petrosyan, 420 Mbeki-Tutu",
+            {("PATIENT", "Haddad"), ("PATIENT", "Petrosyan"), ("PATIENT", "Mbeki-Tutu")},
+        ),
+        (
+            "clinic: Kowalski 9am, Obi 930, Nguyen (new) 11",
+            {("PATIENT", "Kowalski"), ("PATIENT", "Obi"), ("PATIENT", "Nguyen")},
+        ),
+        ("Meds: Tylenol 650, Motrin 400, Lasix 40", set()),
+        ("Lives at 12 Elm, 14 Oak", set()),
+        # a terse query: what is asked for and a surname, or a surname and what is asked for
+        ("labs Kowalski", {("PATIENT", "Kowalski")}),
+        ("Abernathy discharge summary", {("PATIENT", "Abernathy")}),
+        ("Okafor k+ today?", {("PATIENT", "Okafor")}),
+        ("Renal labs pending; Foley results; Labs Monday", set()),
+        # two initials and a surname's possessive; what is asked of someone
+        ("Can someone cover J.K. Amadi's 2pm?", {("PATIENT", "J.K. Amadi")}),
+        ("Does Jorge need an interpreter?", {("PATIENT", "Jorge")}),
         # a midwife's or a nurse's role just before a name
         ("Prenatal care with CNM Odalys Ferrer.", {("DOCTOR", "Odalys Ferrer")}),
         ("Patient is a nurse. Marisol Quintero is her name.", {("PATIENT", "Marisol Quintero")}),

@@ -48,3 +48,11 @@ def test_frequent_words_read_into_a_name_make_no_entries():
         "wilhelmina",
         "oyelowo-tate",
     }
+
+
+def test_a_name_holding_a_digit_makes_no_whole_entry():
+    # a list's time read into the name: "Obi 930" is no name to find again, "Obi" is
+    text = "clinic: Kowalski 9am, Obi 930, Nguyen 11"
+    spans = [span_of(text, "Obi 930", "PATIENT", score=0.95)]
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
+    assert dictionary.entries == {"obi": "PATIENT"}

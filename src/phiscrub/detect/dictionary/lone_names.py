@@ -1,10 +1,12 @@
 """Names that stand alone: a first name or a surname after a word that hands work to a
-person or asks about one ("eval by Fernanda", "pt jones"), a name before a possessive and a
-lab ("Keanu's potassium"), a surname after an initial ("A. Chen"), a name given ("goes by
-Bibi"), a name with what only a person is ("Is Ngozi allergic?"), a listed name joined by
-"and" to a name found. Each is kept only where no context rule has found a name, and (but
-for the given and the person's names) only when the word is on the name lists and is no
-frequent word, place, drug or eponym."""
+person or asks about one ("eval by Fernanda", "pt jones", "labs Kowalski"), a given name and a
+listed surname that a question is about ("Is Nkechi Eze still on the list?"), a name before a
+possessive and a lab ("Keanu's potassium"), a surname after an initial ("A. Chen"), a name
+given ("goes by Bibi"), a name with what only a person is ("Is Ngozi allergic?"), the names of
+a list by room or time ("412 Haddad, 414 Petrosyan"), a listed name joined by "and" to a name
+found. Each is kept only where no context rule has found a name, and (but for the given and
+the person's names) only when the word is on the name lists and is no frequent word, place,
+drug or eponym."""
 
 from __future__ import annotations
 
@@ -38,7 +40,8 @@ _ASKED = (
     r"[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
     r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
     r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
-    r"scheduled|back|home|ok|okay|safe)\b"
+    r"scheduled|back|home|ok|okay|safe|need|want|have|know|speak|take|use|live|understand|"
+    r"agree|prefer|require)\b"
 )
 _TOLD = (
     r"[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
@@ -82,6 +85,12 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"(?P<of>(?:[Pp]atient|[Pp]t)[ ]of)|"  # a clinician's patient ("pt of Wexler")
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    # a terse query: what is asked for and the surname, or the surname and what is asked for,
+    # opening a line ("labs Kowalski", "Abernathy discharge summary", "Okafor k+ today?")
+    r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
+    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
+    r"|(?<![^\n])(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]+(?:labs?|meds|vitals|k\+|"
+    r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+]))"
     # a surname of two letters after "pt" ("order set for pt Ng in room 4417")
     r"|(?P<patient>[Pp]atient|[Pp]t\.?)[ ]+(?P<n>Ng|Wu|Li|Lu|Yu|Vo|Ly|Le)"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
@@ -172,13 +181,14 @@ _POSSESSIVE_FIRST = regex.compile(
 _NOT_AFTER_POSSESSIVE = frozenset({"day", "eve", "ale", "lager", "beer"})  # "Valentine's day"
 
 
-# A surname after the initial of a given name ("Per A. Chen, hold heparin", "re: T.
-# Washington", "B. O'Connell", "S. McNulty"): the initial is the evidence, so a town's name or
-# a frequent word that is a listed surname counts, except at the start of a line, where "A.
-# Plan" is an outline.
+# A surname after the initial of a given name, or two ("Per A. Chen, hold heparin", "re: T.
+# Washington", "B. O'Connell", "S. McNulty", "J.K. Amadi's 2pm"): the initial is the evidence,
+# so a town's name or a frequent word that is a listed surname counts, except at the start of
+# a line, where "A. Plan" is an outline.
 _INITIAL_SURNAME = regex.compile(
-    r"(?<![\w.'’-])\p{Lu}\.[ ]?(?P<n>(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?"
-    r"(?:-\p{Lu}\p{Ll}+)?)(?![\w'’-]|\.\w)"
+    r"(?<![\w.'’-])\p{Lu}\.(?:[ ]?\p{Lu}\.)?[ ]?"
+    r"(?P<n>(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?=['’]s\b|(?![\w'’-]|\.\w))"  # a possessive after it: "J.K. Amadi's 2pm"
 )
 
 
@@ -357,6 +367,50 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
         label = "DOCTOR" if match.group("of") else cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
+
+
+# A list of patients by room or by time ("Rounding list: 412 Haddad, 414 Petrosyan", "clinic:
+# Kowalski 9am, Obi 930, Nguyen (new) 11"): two items or more, each a room's number and a
+# capitalised word, or a capitalised word (a note in brackets after it) and a time of day.
+_LIST_NAME = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+_ROOM_ITEM = rf"\d{{1,4}}[A-Za-z]?[ ]+(?P<n>{_LIST_NAME})"
+_TIME_ITEM = (
+    rf"(?P<n>{_LIST_NAME})(?:[ ]+\([\p{{Ll}} ]+\))?[ ]+"
+    r"(?:\d{1,2}(?::[0-5]\d)?[ ]?(?i:am|pm)|\d{1,2}:[0-5]\d|[01]?\d[0-5]\d|\d{1,2})"
+)
+_LISTED_PATIENTS = regex.compile(
+    rf"(?<![\w-])(?:{_ROOM_ITEM}(?:,[ ]*{_ROOM_ITEM})+|{_TIME_ITEM}(?:,[ ]*{_TIME_ITEM})+)"
+    r"(?![\w:/-])"
+)
+_NOT_LISTED_PATIENT = word_set(
+    """
+    jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june
+    july august september october november december mon tue tues wed thu thur thurs fri sat
+    sun room rm bed bay suite floor ward unit
+    """
+)
+
+
+def listed_patients(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """The names of a list of patients by room or by time (see ``_LISTED_PATIENTS``), where
+    two of its items or more are listed names: every item that is no frequent word, place,
+    month, weekday or room's word."""
+    taken = Occupied(found)
+    for match in _LISTED_PATIENTS.finditer(text):
+        items = match.spans("n")
+        words = [text[a:b].lower() for a, b in items]
+        listed = sum(any(gaz.is_name(part) for part in w.split("-")) for w in words)
+        if listed < 2:
+            continue
+        for (start, end), word in zip(items, words, strict=True):
+            parts = word.split("-")
+            if any(
+                gaz.is_common(part) or part in NOT_NAME or part in PLACE_WORDS for part in parts
+            ):
+                continue
+            if word in _NOT_LISTED_PATIENT or word in gaz.cities or taken.overlaps(start, end):
+                continue
+            yield NameHit(start, end, "PATIENT", 0.65, "listed_patient")
 
 
 def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:

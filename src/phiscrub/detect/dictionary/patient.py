@@ -25,6 +25,7 @@ from phiscrub.text.tokenize import tokenize
 
 NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
 _PART = regex.compile(r"[^\W\d_][\w'’-]*")
+_DIGIT = regex.compile(r"\d")
 _ABBREVIATION = regex.compile(r"[ ]?\((?P<a>\p{Lu}{2,6})\)")
 
 
@@ -102,8 +103,9 @@ def build_patient_dictionary(
             if span.score < min_score:
                 continue
             text = doc.span_text(span)
-            if _usable(text, language, min_length):
-                dictionary.add(text, span.label)
+            named = span.label in NAME_LABELS
+            if _usable(text, language, min_length) and not (named and _DIGIT.search(text)):
+                dictionary.add(text, span.label)  # no name holds a digit: "Obi 930" of a list
             if span.label in NAME_LABELS:
                 for part in _PART.findall(text):
                     if _usable(part, language, min_length, name_part=True):
