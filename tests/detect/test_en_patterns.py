@@ -329,6 +329,8 @@ def test_uk_phones_and_postcodes(text, expected):
         ("can she come with me on the 20th? Thanks", {("DATE", "20th")}),
         ("GBS neg 9/12. Tdap 8/30.", {("DATE", "9/12"), ("DATE", "8/30")}),
         ("ED, transferred here 10/30.", {("DATE", "10/30")}),
+        ("her daughter called our office 5/20 about memory", {("DATE", "5/20")}),
+        ("Has OT seen her? Stress test 2/3 positive leads", set()),  # a count, not a day
         ("glipizide added 1/80; stress test 2085 negative", {("DATE", "1/80"), ("DATE", "2085")}),
         ("RD: S. Reilly, RD, LDN  x4-7712", {("PHONE", "x4-7712")}),  # a dietitian's extension
         ("Pt Ruthanne Becker-Mills, 91, wants her DNR rescinded", {("AGE", "91")}),
@@ -345,9 +347,17 @@ def test_uk_phones_and_postcodes(text, expected):
             {("DATE", "3/5"), ("DATE", "Mar-2104"), ("DATE", "3/16")},
         ),
         ("home: 14 Rte 6A, Sandwich", {("STREET", "14 Rte 6A"), ("CITY", "Sandwich")}),
+        ("tax id 12-3456789; EIN 98-7654321", {("IDNUM", "12-3456789"), ("IDNUM", "98-7654321")}),
+        ("fly to his grandson's wedding in May.; it in May be so", {("DATE", "May")}),
+        # a school after a word of study or teaching
+        ("Pt is a grad student at Northeastern.", {("ORGANIZATION", "Northeastern")}),
+        (
+            "a professor at Tufts University; a student at Home",
+            {("ORGANIZATION", "Tufts University")},
+        ),
         # sex and age in brackets or after a slash; an age to be reached
         ("Patient (F, 93); F/97 with CHF", {("AGE", "93"), ("AGE", "97")}),
-        ("she will be 90 in May", {("AGE", "90")}),
+        ("she will be 90 in May", {("AGE", "90"), ("DATE", "May")}),
         ("dose 5 M/24h; I/O 1200/800", set()),
         # an authorisation's, a referral's, a prescription's number after its cue
         (
@@ -469,7 +479,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
             "Mother, 64, has HTN; Father (70) with CAD; sister is 52.",
             {("AGE", "64"), ("AGE", "70"), ("AGE", "52")},
         ),
-        ("Pt turned 90 last week; will turn 91 in May.", {("AGE", "90"), ("AGE", "91")}),
+        (
+            "Pt turned 90 last week; will turn 91 in May.",
+            {("AGE", "90"), ("AGE", "91"), ("DATE", "May")},
+        ),
         ("Pt is now 96.", {("AGE", "96")}),
         ("Born 1931, now 94.", {("DATE", "1931"), ("AGE", "94")}),
         ("born in 1930 and currently aged 95 years", {("DATE", "1930"), ("AGE", "95")}),
@@ -1133,7 +1146,7 @@ def test_rural_routes_house_letters_and_towns_after_streets(text, expected):
             "Discharged March second; seen the third of May",
             {("DATE", "March second"), ("DATE", "the third of May")},
         ),
-        ("He came second in May; the first of many", set()),
+        ("He came second in May; the first of many", {("DATE", "May")}),  # no ordinal day
         ("Surgery on 12.III.2103; Stage III.2103", {("DATE", "12.III.2103")}),
         (
             "DOS 030203; DOB: 110438; Ref 040506",

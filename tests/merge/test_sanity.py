@@ -1265,3 +1265,15 @@ def test_a_name_read_across_a_list_s_items_by_room_is_split_into_them():
         ("Haddad", "PATIENT"),
         ("Petrosyan", "PATIENT"),
     ]
+
+
+def test_a_person_s_span_of_two_weekdays_and_numbers_is_a_date():
+    text = "Clinic schedule: Mon 9am, Wed 930, Fri 1pm. Dr. Sun 930"
+    doc = Document("d", text)
+    days = span_of(text, "Wed 930, Fri", "PATIENT")
+    name = span_of(text, "Sun", "DOCTOR")
+    kept, _ = apply_sanity(doc, [days, name], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [
+        ("Wed 930, Fri", "DATE"),
+        ("Sun", "DOCTOR"),
+    ]

@@ -82,7 +82,7 @@ Rules, in order, for each merged span:
      coli"); a sentence's end inside it keeps it from being relabelled an institution;
    * a place or organisation whose every word is a ``date_words`` word (a weekday, its
      abbreviations): relabelled DATE ("Tues" read as a town; a person's name is left alone:
-     "Dr. Sun");
+     "Dr. Sun"), and so is a person's span of two such words and numbers ("Wed 930, Fri");
    * a place or organisation with a sentence's end inside it after a lower-case word
      ("tandem and heel-toe normal. Fugl-Meyer"), or a STREET in lower case with no digit and
      no ``street_words`` word ("delayed recall"): dropped;
@@ -1664,6 +1664,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             return None  # "a Cambodian refugee": a nationality names no one and no place
     if not person and all(w in rules.date_words for w in lower):
         return span.with_label("DATE")  # "Tues" read as a town; "Dr. Sun" stays a name
+    days = sum(w in rules.date_words for w in lower)
+    if person and days > 1 and all(w in rules.date_words or w.isdigit() for w in lower):
+        return span.with_label("DATE")  # "Wed 930, Fri" of a schedule: two days, no name
     if not person and _no_place(text, words, span.label, rules):
         return None
     lower_checked = span.label in rules.clause_labels or span.label == "DEPARTMENT"

@@ -282,6 +282,12 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Abernathy discharge summary", {("PATIENT", "Abernathy")}),
         ("Okafor k+ today?", {("PATIENT", "Okafor")}),
         ("Renal labs pending; Foley results; Labs Monday", set()),
+        # a relative's name that is an English word, right after the relation; not how the
+        # relative is
+        ("comes in with her granddaughter Saffron today", {("PATIENT", "Saffron")}),
+        ("Father Deceased; Mother: Alive, 80", set()),
+        # a surname's particles inside a name after a title
+        ("Pt seen with attending Dr. Ruiz de la Vega", {("DOCTOR", "Ruiz de la Vega")}),
         # two initials and a surname's possessive; what is asked of someone
         ("Can someone cover J.K. Amadi's 2pm?", {("PATIENT", "J.K. Amadi")}),
         ("Does Jorge need an interpreter?", {("PATIENT", "Jorge")}),

@@ -44,6 +44,7 @@ from phiscrub.detect.dictionary.name_words import (
     eponym_use,
     first_name,
 )
+from phiscrub.text.frequency import zipf
 
 INITIAL = r"\p{Lu}\.?"
 # a nickname in quotes between the names ('Joseph "Joe" Marchetti')
@@ -54,8 +55,10 @@ CAPS_SMALL = (
     r"HER|PRESENTS|REPORTS|STATES|LIVES|LIVED|WORKS|WORKED|CALLED|SAYS|SAID|VISITS|VISITED|DIED|"
     r"PASSED)(?![\w'’-])"
 )
-FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN")
+FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"); a surname's
+    # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
+    rf"|(?:de|del|della|da|do|dos|das|di|du|van|von|y)(?:[ ](?:la|los|las|der|den))?[ ]{WORD}"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}|,[ ]?\p{{Lu}}{{2}}))){{0,3}}"
 )
 # not a surname and the place that names a practice or the street that follows ("Dr
@@ -484,6 +487,34 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
 
 
+_RELATION_RIGHT_BEFORE = regex.compile(r"\p{Ll}[ ]$")
+
+
+def _named_relative(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """A relative's name of words that are all English words, right after the relation with
+    nothing between ("granddaughter Saffron", not "Mother: Alive"): not a very frequent word,
+    nor one of the short common list ("son Home")."""
+    if not _RELATION_RIGHT_BEFORE.search(text, max(0, start - 2), start):
+        return False
+    words = [m.group().lower() for m in NAME_WORDS.finditer(text, start, end)]
+    return all(
+        zipf(w, "en") < _RELATIVE_NAME_ZIPF
+        and w not in NOT_NAME
+        and w not in gaz.common_words
+        and w not in _HOW_A_RELATIVE_IS
+        for w in words
+    )
+
+
+_HOW_A_RELATIVE_IS = frozenset(
+    {"deceased", "alive", "living", "healthy", "unknown", "estranged", "adopted", "died"}
+)
+
+_RELATIVE_NAME_ZIPF = 4.5
+"""How frequent a word may be and still be taken for a relative's name right after the
+relation ("granddaughter Saffron"; not "son Will", where "will" is too frequent to tell)."""
+
+
 _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
@@ -517,7 +548,10 @@ def _context_hit(
     found: list[tuple[int, int]],
 ) -> Iterator[NameHit]:
     """The hit a context rule makes of ``span``, if the name holds up (noted in ``found``)."""
-    if rule in _NEEDS_SUPPORT and not _supported(text, *span, gaz):
+    supported = _supported(text, *span, gaz) or (
+        rule == "relative" and _named_relative(text, *span, gaz)
+    )
+    if rule in _NEEDS_SUPPORT and not supported:
         return
     if rule in _NEEDS_LISTED and not any(
         gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)
