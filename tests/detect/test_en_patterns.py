@@ -330,6 +330,17 @@ def test_uk_phones_and_postcodes(text, expected):
         ("GBS neg 9/12. Tdap 8/30.", {("DATE", "9/12"), ("DATE", "8/30")}),
         ("ED, transferred here 10/30.", {("DATE", "10/30")}),
         ("her daughter called our office 5/20 about memory", {("DATE", "5/20")}),
+        # a typist's two spaces between a number's groups
+        ("reached on (340)  555-0148.", {("PHONE", "(340)  555-0148")}),
+        ("SSN: 666  66 3561", {("SSN", "666  66 3561")}),
+        (
+            "Collected: Jan\t1, 2024; DOB: Feb\t23,\t1939",
+            {("DATE", "Jan\t1, 2024"), ("DATE", "Feb\t23,\t1939")},
+        ),
+        (
+            "Address: 890\tW Columbia St, Newark, MO\t63458 |",  # a tab for a space
+            {("STREET", "890\tW Columbia St"), ("CITY", "Newark"), ("ZIP", "63458")},
+        ),
         ("Has OT seen her? Stress test 2/3 positive leads", set()),  # a count, not a day
         ("glipizide added 1/80; stress test 2085 negative", {("DATE", "1/80"), ("DATE", "2085")}),
         ("RD: S. Reilly, RD, LDN  x4-7712", {("PHONE", "x4-7712")}),  # a dietitian's extension

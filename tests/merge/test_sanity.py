@@ -1277,3 +1277,12 @@ def test_a_person_s_span_of_two_weekdays_and_numbers_is_a_date():
         ("Wed 930, Fri", "DATE"),
         ("Sun", "DOCTOR"),
     ]
+
+
+def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
+    text = "reached on (340)  555-0148; NPI 1234567893   DEA"
+    doc = Document("d", text)
+    phone = span_of(text, "(340)  555-0148", "PHONE")
+    wide = span_of(text, "1234567893   DEA", "LICENSE")
+    kept, _ = apply_sanity(doc, [phone, wide], RULES)
+    assert [doc.span_text(s) for s in kept] == ["(340)  555-0148", "1234567893"]

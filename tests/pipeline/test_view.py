@@ -64,7 +64,20 @@ def test_runs_between_words_stay_column_breaks():
 def test_two_spaces_beside_a_lower_case_word_are_read_as_one():
     text = "Family update given  to Ann  Lee, phone (617)  555-0100"
     view = detection_view(Document("d", text))
-    assert view.doc.text == "Family update given to Ann  Lee, phone (617)  555-0100"
+    # in a line of prose two spaces between capitalised words or digits are a typist's slip
+    assert view.doc.text == "Family update given to Ann Lee, phone (617) 555-0100"
+    # prose after a field's colon; a tab in prose
+    prose = detection_view(Document("d", "Plan: family update given to Hezekiah\tKuczma."))
+    assert prose.doc.text == "Plan: family update given to Hezekiah Kuczma."
+    # a tab or two spaces between a number's groups: a slip inside one number, in any line;
+    # not between two numbers of five digits and more
+    assert detection_view(Document("d", "Tel: (340)\t555-0199")).doc.text == "Tel: (340) 555-0199"
+    assert detection_view(Document("d", "SSN: 666  09 5278")).doc.text == "SSN: 666 09 5278"
+    assert detection_view(Document("d", "ID 12345  67890")).runs == ()
+    # with fewer than three lower-case words before them on the line: a form's row, kept
+    # (the number's two spaces are squeezed all the same)
+    view = detection_view(Document("d", "Ann  Lee, phone (617)  555-0100"))
+    assert view.doc.text == "Ann  Lee, phone (617) 555-0100"
     assert _found("Family update  given to Ann Lee.") == [("PATIENT", "Ann Lee")]
     tabbed = detection_view(Document("d", "update\tgiven to Ann Lee"))
     assert tabbed.doc.text == "update given to Ann Lee"

@@ -1136,8 +1136,9 @@ _AGE_IN_LIST = re.compile(r"[ ]\d{1,2}[,;][ ]")
 """A number and a comma between two words of a span: an age in a list of names."""
 
 
-_FIELD_PIECE = re.compile(r"\S+(?: \S+)*")
-"""The runs of a text between field gaps (tabs, line breaks, two spaces and more)."""
+_FIELD_PIECE = re.compile(r"\S+(?:(?: |(?<=[\d)])  (?=\d))\S+)*")
+"""The runs of a text between field gaps (tabs, line breaks, two spaces and more; not two
+spaces between a number's groups, a typist's slip: "(340)  555-0148", "666  66 3561")."""
 _COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
 """The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
 _WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:(?:[ ]{1,2}|\t)[^\t |]+)*")
@@ -1153,7 +1154,8 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     "H12345678"), when what is left holds a digit; an extension word ("ext") and a prefix
     joined to the digits by a dash, a slash or "#" ("sf-998877") stay. A span
     that crosses a gap between fields (a tab, a line break or two spaces and more: no number
-    is written with one) keeps only its piece with the most digits ("1234567893   DEA")."""
+    is written with one; but two spaces between digits are a slip inside one) keeps only its
+    piece with the most digits ("1234567893   DEA")."""
     if _insurance_number(text[span.start : span.end], span.label):
         return span  # "nk 40 06 66 a": its letters are no ordinary words to cut
     start, end = span.start, span.end

@@ -6,14 +6,15 @@ written and trained on plain text, so they read a plain twin of the note instead
 carriage return, Unicode space and Unicode hyphen in its place as a line end, a space or "-",
 and the spaces and tabs after a comma, colon or semicolon as one space ("Boston,  MA",
 "Phone:\\t617-555-0100"), two spaces or a tab after a stop ("Dr.  Lee"), and two spaces or a
-tab beside a word in lower case as one, as a typist leaves them ("given  to Ann"). Longer
-runs after a stop or words, and two spaces or a tab between capitalised words or digits, stay
-as they are: in a form they break columns ("Ann Lee   Ward 4", "Ann Lee  Transcribed",
-"Consuelo B.   Oncoming RN"). Only the runs move characters; :class:`View` maps
-spans between the twin's offsets and the note's, so that every span found covers exactly the
-note's characters (a run inside a span is covered whole). A note typed all in lower case is
-read with its capitals restored (:mod:`phiscrub.pipeline.truecase`), and marked so in its
-metadata (``TYPED_IN_LOWER_CASE``).
+tab beside a word in lower case, in a line of prose or between a number's groups as one, as
+a typist leaves them ("given  to Ann", "update given to Caselynn  Stackpole", "(340)\\t555-0199").
+Longer runs after a stop or words, and two spaces or a tab between capitalised words in a
+form's row or between whole numbers, stay as they are: there they break columns
+("Ann Lee   Ward 4", "Ann Lee  Transcribed", "Consuelo B.   Oncoming RN", "12345  67890").
+Only the runs move characters; :class:`View` maps spans between the twin's offsets and the
+note's, so that every span found covers exactly the note's characters (a run inside a span is
+covered whole). A note typed all in lower case is read with its capitals restored
+(:mod:`phiscrub.pipeline.truecase`), and marked so in its metadata (``TYPED_IN_LOWER_CASE``).
 """
 
 from __future__ import annotations
@@ -53,18 +54,44 @@ _LOWER_AFTER = re.compile(r"[a-zß-ÿ]")
 def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
     """Whether a run is read as one space: after a comma, colon or semicolon, two spaces or a
     tab after a stop (three spaces or more there are a column's break), or, in a note with
-    capitals (``cased``), two spaces or a tab beside a word in lower case (not a column's
-    break between capitalised words; without capitals no case tells one)."""
+    capitals (``cased``), two spaces or a tab beside a word in lower case or in a line of
+    prose (not a column's break between capitalised words in a form's row; without capitals
+    no case tells one); and two spaces or a tab between a number's groups, in any note."""
     if text[run.start() - 1] == "." and run.group() not in ("  ", "\t"):
         return False  # "Consuelo B.   Oncoming RN": three spaces after an initial, a column
     if run.group() not in ("  ", "\t") or text[run.start() - 1] in ".,:;":
         return True
+    number = _NUMBER_GROUP_BEFORE.search(text, max(0, run.start() - 6), run.start())
+    if number and text[run.end() : run.end() + 1].isdigit():
+        return True  # "(340)\t555-0199", "666  09 5278": a slip between a number's groups
     if not cased:
         return False
     before = _WORD_BEFORE.search(text, max(0, run.start() - 40), run.start())
-    return (before is not None and before.group().islower()) or bool(
-        _LOWER_AFTER.match(text, run.end())
+    return (
+        (before is not None and before.group().islower())
+        or bool(_LOWER_AFTER.match(text, run.end()))
+        or _in_prose(text, run.start())
     )
+
+
+_NUMBER_GROUP_BEFORE = re.compile(r"(?:(?<![\d.])\d{2,4}|\(\d{3}\))$")
+_LINE_SO_FAR = re.compile(r"[^\n]*$")
+_LOWER_WORD = re.compile(r"(?<![\w])[a-z]+(?![\w])")
+_FORM_MARK = re.compile(r"[:|\t]|   ")
+PROSE_WORDS = 3
+"""Lower-case words before a run on its line that make the line prose, not a form's row."""
+
+
+def _in_prose(text: str, start: int) -> bool:
+    """Whether the run at ``start`` stands in prose: at least ``PROSE_WORDS`` words in lower
+    case before it on its line, after the last colon, bar, tab or wide gap there ("Plan:
+    family update given to Caselynn  Stackpole": a typist's two spaces inside a name; not
+    "Dr. Kerry Ray  Transcribed 03/04", a form's row)."""
+    line = _LINE_SO_FAR.search(text, max(0, start - 120), start)
+    if line is None:
+        return False
+    field = _FORM_MARK.split(line.group())[-1]
+    return len(_LOWER_WORD.findall(field)) >= PROSE_WORDS
 
 
 class View:

@@ -286,6 +286,10 @@ def found(text: str) -> set[tuple[str, str]]:
         # relative is
         ("comes in with her granddaughter Saffron today", {("PATIENT", "Saffron")}),
         ("Father Deceased; Mother: Alive, 80", set()),
+        # a typist's two spaces after "Patient" and inside the name
+        ("Nursing note\nPatient  Ziva Zeleznikar was reviewed", {("PATIENT", "Ziva Zeleznikar")}),
+        ("Patient Yashvi  Harish  was  reviewed", {("PATIENT", "Yashvi  Harish")}),
+        ("Patient Ioannis\tBrezinski\twas reviewed", {("PATIENT", "Ioannis\tBrezinski")}),
         # a surname's particles inside a name after a title
         ("Pt seen with attending Dr. Ruiz de la Vega", {("DOCTOR", "Ruiz de la Vega")}),
         # two initials and a surname's possessive; what is asked of someone

@@ -162,8 +162,9 @@ CONTACTS = (
     r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|interpreter|care[ ]of)"
 )
 # Verbs and marks after "Patient Name" with no colon ("Patient Ann Lee was reviewed").
+GAP = r"(?:[ ]{1,2}|\t)"  # a typist's two spaces or tab where one space belongs
 AFTER_PATIENT = (
-    r"(?=[ ](?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
+    rf"(?={GAP}(?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
     r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues)\b"
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
 )
@@ -329,8 +330,9 @@ _RULES = (
     (
         "patient_named",
         "PATIENT",
-        rf"(?<![\w])(?:Patient|PATIENT|patient|Pt\.?|pt\.?)(?:[ ](?:is|was))?[ ]"
-        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD}){AFTER_PATIENT}",
+        # a typist's two spaces too ("Patient  Ziva Zeleznikar was reviewed")
+        rf"(?<![\w])(?:Patient|PATIENT|patient|Pt\.?|pt\.?)(?:{GAP}(?:is|was))?{GAP}"
+        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?{GAP}{WORD}){AFTER_PATIENT}",
         0.88,
     ),
     (  # a full name before the patient's record number or birth date ("allergies for
