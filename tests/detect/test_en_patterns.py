@@ -382,6 +382,9 @@ def test_uk_phones_and_postcodes(text, expected):
         ("blood agar plate 2 of 3; tag: left arm; registration 10am", set()),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
+        # an ID in brackets after its plan's name; not a number after a bracketed area code
+        ("BCBS of Michigan (XYP882019334).", {("IDNUM", "XYP882019334")}),
+        ("(617)5550199 (T2N1M0) (C1D1)", {("PHONE", "(617)5550199")}),
     ],
 )
 def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
@@ -501,6 +504,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("Mr. Ramos is a 67M (DOB 4/9/47); Foley 16F (coude)", {("AGE", "67"), ("DATE", "4/9/47")}),
         # after a surname joined by a hyphen and a comma
         ("Pt: Mildred Okonjo-Hayes, 93F, admitted", {("AGE", "93")}),
+        ("Participant: Hollis Brandt-Ober, 67M. Consent signed", {("AGE", "67")}),
         # an infant's age in shorthand before who the infant is
         (
             "4 mo male; a 6 wk old girl; 18 mo F; a 10-day-old boy",

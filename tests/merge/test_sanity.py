@@ -1286,3 +1286,54 @@ def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
     wide = span_of(text, "1234567893   DEA", "LICENSE")
     kept, _ = apply_sanity(doc, [phone, wide], RULES)
     assert [doc.span_text(s) for s in kept] == ["(340)  555-0148", "1234567893"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a measure and its value is no login; a login is kept
+        ("murmur. Height 178 cm, weight 88 kg", "Height 178", "USERNAME", []),
+        (
+            "address: 971 Kesk 53\n Suite 343\n Parnu",
+            "Suite 343",
+            "USERNAME",
+            [("Suite 343", "USERNAME")],
+        ),
+        (
+            "Portal login: jkowalski22 reset",
+            "jkowalski22",
+            "USERNAME",
+            [("jkowalski22", "USERNAME")],
+        ),
+        # "CA" after a cancer's site is a cancer; after a town it is the state
+        ("metastatic pancreatic CA admitted to hospice", "CA", "STATE", []),
+        ("history of breast ca, now NED", "ca", "CITY", []),
+        ("h/o lung Ca in 2101", "Ca", "STATE", []),
+        ("Moved from Fresno, CA in 2101", "CA", "STATE", [("CA", "STATE")]),
+        ("Lives in Lung CA area", "Lung", "CITY", [("Lung", "CITY")]),
+        # credentials of paramedics, echo boards and research staff are cut from a name
+        (
+            "PCR completed by J. Halvorsen, NREMT #P-448120",
+            "J. Halvorsen, NREMT",
+            "DOCTOR",
+            [("J. Halvorsen", "DOCTOR")],
+        ),
+        ("witness Jana Lindgren (CRC).", "CRC", "HOSPITAL", []),
+        ("Examiner: Thaddeus Crowe, PhD, ABPP.", "ABPP", "DOCTOR", []),
+        # a judge's title alone is no name; the judge's name stays
+        ("Evaluation ordered by Hon. Marisol Trevino on 5/17", "Hon", "DOCTOR", []),
+        (
+            "ordered by Hon. Marisol Trevino on 5/17",
+            "Hon. Marisol Trevino",
+            "DOCTOR",
+            [("Marisol Trevino", "DOCTOR")],
+        ),
+        # a form's field, a court case's party, a gene, a dressing
+        ("with questions. Reference # PA-2104-77810.", "Reference", "DOCTOR", []),
+        ("Re: Commonwealth v. Desmond Achebe", "Commonwealth", "PATIENT", []),
+        ("Genetics: BRCA1/2 negative", "BRCA", "HOSPITAL", []),
+        ("Braden 13. Plan: Mepilex, offload q2h.", "Mepilex", "DOCTOR", []),
+    ],
+)
+def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept

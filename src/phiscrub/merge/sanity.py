@@ -1497,6 +1497,22 @@ def _clock_time(text: str, span: Span, surface: str) -> bool:
     )
 
 
+_CANCER_BEFORE = re.compile(  # "metastatic pancreatic CA", "h/o breast ca", "lung Ca"
+    r"(?<![\w])(?i:metastatic|recurrent|advanced|invasive|primary|pancreatic|pancreas|gastric|"
+    r"stomach|colon|colonic|rectal|colorectal|anal|breast|lung|prostate|prostatic|ovarian|"
+    r"cervical|cervix|uterine|endometrial|bladder|renal|kidney|hepatocellular|liver|thyroid|"
+    r"esophageal|oesophageal|oral|tongue|laryngeal|skin|squamous|basal|testicular|vulvar|"
+    r"brain|bronchogenic|h/o|hx[ ]of|history[ ]of)[ ]+$"
+)
+
+
+def _cancer(text: str, span: Span, surface: str) -> bool:
+    """``surface`` is "CA" or "Ca" after a cancer's site or kind: a cancer, not a state."""
+    return surface in ("CA", "Ca", "ca") and bool(
+        _CANCER_BEFORE.search(text, max(0, span.start - 24), span.start)
+    )
+
+
 def _year(surface: str) -> bool:
     """``surface`` is a year alone (``_YEAR_RANGE``)."""
     return (
@@ -1604,6 +1620,8 @@ def _shape_verdict(
         return span, None
     if _no_one_s_number(doc.text, span, text, rules):
         return span, None
+    if span.label in rules.word_labels and _cancer(doc.text, span, text):
+        return span, None  # "metastatic pancreatic CA": a cancer, not California
     if span.label in rules.word_labels and _year(text):
         return span, span.with_label("DATE")  # "Prior appy at St. Vincent's (Worcester) 2061"
     if span.label in rules.word_labels and _CLOCK_INSIDE.search(text):

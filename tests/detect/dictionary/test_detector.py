@@ -206,6 +206,11 @@ def found(text: str) -> set[tuple[str, str]]:
         # a name cut to its initial after a title; not an initial before a surname
         ("Mrs. V is hard of hearing. Dr. K, ortho", {("PATIENT", "V"), ("DOCTOR", "K")}),
         ("Mr. S. Jones was seen", {("PATIENT", "S. Jones")}),
+        # "MR" in capitals before a listed name or a name in capitals is a title
+        (
+            "Mild MR. Baker was seen; MR. JONES WAS SEEN",
+            {("PATIENT", "Baker"), ("PATIENT", "JONES")},
+        ),
         # an initial without its stop before a comma and a credential
         ("Call taken by: Bettina K, RN  ext 4421", {("DOCTOR", "Bettina K")}),
         (
@@ -477,6 +482,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "tylenol (prn) and lasix (daily); held for colace. out for lunch; for cardiology in am",
         "- cough, fever - resolved",
         "Is Mom eating? Patient is vomiting. Is Lasix still due? Is Dad eating?",
+        "LVEF 55%. Mild MR. Compared with prior, unchanged. Trace MRS. Seen today",  # findings
         # an exam's headings and kinds of people with a state
         "Mentation is alert. Sensorium is confused. Neonate is vomiting. Infant is febrile.",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug

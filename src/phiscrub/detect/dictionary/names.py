@@ -563,8 +563,26 @@ def _context_hit(
         return  # "brought in by Brockton Police": a town's service, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
+    if rule == "title_patient" and _finding_not_title(text, *span, gaz):
+        return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
     found.append(span)
     yield NameHit(*span, label, score, rule)
+
+
+_CAPITAL_TITLE = regex.compile(r"(?<![\w.])MRS?\.?[ ]\Z")
+
+
+def _finding_not_title(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """ "MR" or "MRS" in capitals before a frequent word that is not in capitals: a finding
+    (mitral regurgitation) at a sentence's end, not a title ("Mild MR. Compared")."""
+    name = text[start:end]
+    first = name.split()[0].lower() if name.split() else ""
+    return (
+        _CAPITAL_TITLE.search(text[max(0, start - 5) : start]) is not None
+        and not name.isupper()
+        and gaz.is_common(first)
+        and not gaz.is_name(first)
+    )
 
 
 def context_names(
