@@ -343,6 +343,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ),
         ("Has OT seen her? Stress test 2/3 positive leads", set()),  # a count, not a day
         ("glipizide added 1/80; stress test 2085 negative", {("DATE", "1/80"), ("DATE", "2085")}),
+        ("Blood cx 11/20 and 11/21 grew MRSA", {("DATE", "11/20"), ("DATE", "11/21")}),
         ("RD: S. Reilly, RD, LDN  x4-7712", {("PHONE", "x4-7712")}),  # a dietitian's extension
         ("Pt Ruthanne Becker-Mills, 91, wants her DNR rescinded", {("AGE", "91")}),
         ("medicare 1eg4te5mk73 for him", {("HEALTHPLAN", "1eg4te5mk73")}),  # typed in lower case

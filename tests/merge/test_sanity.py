@@ -1310,6 +1310,21 @@ def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
         ("history of breast ca, now NED", "ca", "CITY", []),
         ("h/o lung Ca in 2101", "Ca", "STATE", []),
         ("Moved from Fresno, CA in 2101", "CA", "STATE", [("CA", "STATE")]),
+        # "ID" before a service's word is infectious disease; after a town it is Idaho
+        ("Moreau-Lindahl, MD, ID fellow, pager", "ID", "STATE", []),
+        ("Moved from Boise, ID to Ohio", "ID", "STATE", [("ID", "STATE")]),
+        # dialysis days and a vestibular test
+        ("ESRD on HD MWF at the unit", "HD MWF", "ORGANIZATION", []),
+        ("Plan: MRI brain, VNG, ENT referral", "VNG, ENT", "PATIENT", []),
+        # a code loses ordinary words only where they end it, not before its digits
+        ("x41172 with weights > 185 lb", "with weights > 185", "VEHICLE", [("185", "VEHICLE")]),
+        # an address's unit read as a code is the street's piece
+        (
+            "935 69 gordon terrace\n> suite 828\n> bashall",
+            "> suite 828",
+            "VEHICLE",
+            [("suite 828", "STREET")],
+        ),
         ("Lives in Lung CA area", "Lung", "CITY", [("Lung", "CITY")]),
         # credentials of paramedics, echo boards and research staff are cut from a name
         (

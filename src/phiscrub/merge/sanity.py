@@ -1155,7 +1155,11 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     joined to the digits by a dash, a slash or "#" ("sf-998877") stay. A span
     that crosses a gap between fields (a tab, a line break or two spaces and more: no number
     is written with one; but two spaces between digits are a slip inside one) keeps only its
-    piece with the most digits ("1234567893   DEA")."""
+    piece with the most digits ("1234567893   DEA"). An address's unit read as a code is the
+    street's piece ("> suite 828")."""
+    unit = _ADDRESS_UNIT.search(text, span.start, span.end)
+    if unit is not None and not text[span.start : unit.start()].strip(" >"):
+        return _extent(span, *unit.span()).with_label("STREET")
     if _insurance_number(text[span.start : span.end], span.label):
         return span  # "nk 40 06 66 a": its letters are no ordinary words to cut
     start, end = span.start, span.end
@@ -1175,11 +1179,17 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
             lone and not joined and len(low) > 1 and low.islower() and low not in rules.number_words
         )
 
-    while words and ordinary(words[-1]) and words[-1].start() > start:
+    def at_end(word: re.Match) -> bool:  # no letter or digit between it and the end
+        return not any(c.isalnum() for c in text[word.end() : end])
+
+    def at_start(word: re.Match) -> bool:
+        return not any(c.isalnum() for c in text[start : word.start()])
+
+    while words and ordinary(words[-1]) and at_end(words[-1]) and words[-1].start() > start:
         end = words.pop().start()
         while end > start and not text[end - 1].isalnum():
             end -= 1
-    while words and ordinary(words[0]) and words[0].end() < end:
+    while words and ordinary(words[0]) and at_start(words[0]) and words[0].end() < end:
         start = words.pop(0).end()
         while start < end and not text[start].isalnum():
             start += 1
@@ -1506,8 +1516,21 @@ _CANCER_BEFORE = re.compile(  # "metastatic pancreatic CA", "h/o breast ca", "lu
 )
 
 
+_ADDRESS_UNIT = re.compile(  # an address's unit read as a code ("> suite 828")
+    r"(?i)(?<![\w])(?:suite|ste|apt|apartment|unit)\.?[ ]?#?[ ]?\d+[a-z]?$"
+)
+_SERVICE_AFTER = re.compile(  # "ID fellow", "ID consult", "ID will follow"
+    r"[ ]+(?:fellow|team|consult|consulted|service|attending|clinic|recs|will[ ]follow|"
+    r"following|following[ ]along|signed[ ]off|was[ ]consulted|to[ ]see)\b"
+)
+
+
 def _cancer(text: str, span: Span, surface: str) -> bool:
-    """``surface`` is "CA" or "Ca" after a cancer's site or kind: a cancer, not a state."""
+    """``surface`` is "CA" or "Ca" after a cancer's site or kind ("metastatic pancreatic CA"),
+    or "ID" before a service's word ("ID fellow"): a cancer and infectious disease, not
+    California and Idaho."""
+    if surface == "ID":
+        return _SERVICE_AFTER.match(text, span.end) is not None
     return surface in ("CA", "Ca", "ca") and bool(
         _CANCER_BEFORE.search(text, max(0, span.start - 24), span.start)
     )
@@ -1621,7 +1644,7 @@ def _shape_verdict(
     if _no_one_s_number(doc.text, span, text, rules):
         return span, None
     if span.label in rules.word_labels and _cancer(doc.text, span, text):
-        return span, None  # "metastatic pancreatic CA": a cancer, not California
+        return span, None  # "metastatic pancreatic CA", "ID fellow": not California, Idaho
     if span.label in rules.word_labels and _year(text):
         return span, span.with_label("DATE")  # "Prior appy at St. Vincent's (Worcester) 2061"
     if span.label in rules.word_labels and _CLOCK_INSIDE.search(text):

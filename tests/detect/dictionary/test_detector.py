@@ -50,6 +50,12 @@ def found(text: str) -> set[tuple[str, str]]:
             "Present: Rabbi Feinberg and Rev. Okafor",
             {("PATIENT", "Feinberg"), ("PATIENT", "Okafor")},
         ),
+        ("CHAPLAIN REV. OBADIAH FENN VISITED", {("PATIENT", "OBADIAH FENN")}),
+        # the name a patient goes by, in prose
+        (
+            'Pt goes by Bud; prefers to be called Sully; preferred name "Jo".',
+            {("PATIENT", "Bud"), ("PATIENT", "Sully"), ("PATIENT", "Jo")},
+        ),
         ("Reschedule Emily Chen's MRI to Friday", {("PATIENT", "Emily Chen")}),
         ("Is Kevin O'Brien due?", {("PATIENT", "Kevin O'Brien")}),
         ("Has Priya Raman had her flu shot", {("PATIENT", "Priya Raman")}),
@@ -483,6 +489,7 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "- cough, fever - resolved",
         "Is Mom eating? Patient is vomiting. Is Lasix still due? Is Dad eating?",
         "LVEF 55%. Mild MR. Compared with prior, unchanged. Trace MRS. Seen today",  # findings
+        "LVEF 55%. MILD MR. COMPARED WITH PRIOR, UNCHANGED.",
         # an exam's headings and kinds of people with a state
         "Mentation is alert. Sensorium is confused. Neonate is vomiting. Infant is febrile.",
         # a surname alone after a cue, but a street's or a firm's name, or a listed drug

@@ -213,9 +213,21 @@ _RULES = (
     (  # clergy by their title: neither patient nor clinician, named all the same
         "title_clergy",
         "PATIENT",
-        rf"(?<![\w.])(?:Rabbi|RABBI|Reverend|REVEREND|Rev\.?|Pastor|PASTOR|Imam|IMAM|Fr\.)[ ]"
+        rf"(?<![\w.])(?:Rabbi|RABBI|Reverend|REVEREND|Rev\.?|REV\.?|Pastor|PASTOR|Imam|IMAM|"
+        rf"Fr\.)[ ]"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.9,
+    ),
+    (  # a name a patient goes by, in prose ("Pt goes by Bud", "prefers to be called Sully",
+        # "preferred name Jo"): any capitalised word but a way of travel ("goes by Taxi")
+        "alias",
+        "PATIENT",
+        r"(?<![\w])(?:(?:goes|go|going)[ ]by|(?i:prefers|likes|wants|asks)[ ]to[ ]be[ ]called|"
+        r"(?i:preferred[ ]name|nickname)(?:[ ]is)?|nicknamed)[ ]+[\"“']?"
+        r"(?!(?i:taxi|cab|bus|car|train|uber|lyft|ambulance|van|ride|bike|foot|plane|boat|"
+        r"wheelchair|later|phone)\b)"
+        r"(?P<n>\p{Lu}\p{Ll}+(?:[- ]\p{Lu}\p{Ll}+)?)(?![\w'’-])",
+        0.85,
     ),
     (
         "title_patient",
@@ -573,13 +585,13 @@ _CAPITAL_TITLE = regex.compile(r"(?<![\w.])MRS?\.?[ ]\Z")
 
 
 def _finding_not_title(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
-    """ "MR" or "MRS" in capitals before a frequent word that is not in capitals: a finding
-    (mitral regurgitation) at a sentence's end, not a title ("Mild MR. Compared")."""
+    """The title read is "MR" or "MRS" in capitals and the name a frequent word on no name
+    list: a finding (mitral regurgitation) at a sentence's end ("Mild MR. Compared"; "MILD MR.
+    COMPARED"), not a title ("MR. BAKER" stays)."""
     name = text[start:end]
     first = name.split()[0].lower() if name.split() else ""
     return (
         _CAPITAL_TITLE.search(text[max(0, start - 5) : start]) is not None
-        and not name.isupper()
         and gaz.is_common(first)
         and not gaz.is_name(first)
     )
