@@ -1316,6 +1316,10 @@ def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
         # dialysis days and a vestibular test
         ("ESRD on HD MWF at the unit", "HD MWF", "ORGANIZATION", []),
         ("Plan: MRI brain, VNG, ENT referral", "VNG, ENT", "PATIENT", []),
+        # a unit's letter is no initial; a field's name is no place
+        ("PROTEIN 14 MG/L. VALIDATED BY DR BROFSKY", "L. VALIDATED", "DOCTOR", []),
+        ("Seen by Drs Smith/J. Jones today", "J. Jones", "DOCTOR", [("J. Jones", "DOCTOR")]),
+        ("BORN 1995, IDENTIFIER 094243030", "IDENTIFIER", "STATE", []),
         # a code loses ordinary words only where they end it, not before its digits
         ("x41172 with weights > 185 lb", "with weights > 185", "VEHICLE", [("185", "VEHICLE")]),
         # an address's unit read as a code is the street's piece

@@ -54,6 +54,13 @@ from phiscrub.pipeline.view import detection_view
             "writer at halgabron public library, clerk at talardd town council, in public",
             "Writer at Halgabron Public Library, clerk at Talardd Town Council, in public",
         ),
+        # the words after a person's field up to its end, frequent or not, where one of them
+        # is no common word; not a field's plain words ("contact: none")
+        (
+            "patient: hodan tone | dob 1/2/55\nemergency contact: toa leche. contact: none.",
+            "Patient: Hodan Tone | DOB 1/2/55\nEmergency contact: Toa Leche. Contact: None.",
+        ),
+        ("name: bridson, zak r    mr#: 64582018", "Name: Bridson, Zak R    Mr#: 64582018"),
         # a clinician's short query; a surname's prefix ("o'clock" is no name)
         ("what meds is ramirez on", "What meds is Ramirez on"),
         (

@@ -1551,7 +1551,7 @@ _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. a
     r"parapsilosis|krusei|tropicalis|gondii|jirovecii|carinii)\b"
 )
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
-_OUT_OF_DIGIT = re.compile(r"\d[^\W\d_]")
+_OUT_OF_UNIT = re.compile(r"\d[^\W\d_]|(?<=[^\W\d_])/[Ll]\.[ ]")  # "3VD"; "MG/L. VALIDATED"
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _AGE_TAIL = re.compile(r"^(?:y?/)?o[ ]")  # the end of "y/o" read into a span ("o G4P1")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
@@ -1722,9 +1722,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return _extent(span, start, end).with_label("IDNUM") if digits >= 4 else None
     if person and _INTO_DIGIT.match(doc.text, end - 1) and not _handle(doc.text, start):
         return None  # "nadir SpO" of "SpO2": no name runs on into a digit
-    out_of_digit = start > 0 and _OUT_OF_DIGIT.match(doc.text, start - 1)
+    out_of_digit = start > 0 and _OUT_OF_UNIT.match(doc.text, start - 1)
     if person and out_of_digit and not _handle(doc.text, start):
-        return None  # "VD, CABG" of "3VD, CABG": nor out of one
+        return None  # "VD, CABG" of "3VD, CABG": nor out of one; "L. VALIDATED" of "MG/L."
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):

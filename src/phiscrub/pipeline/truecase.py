@@ -48,6 +48,7 @@ class _Casing:
     frequent_from: int
     gaz: Gazetteers
     language: str
+    name_fields: re.Pattern[str] | None = None
 
     def named(self, low: str) -> int:
         """2 for a rare word or a listed name or place that is not a frequent word; 1 for a
@@ -85,13 +86,43 @@ def _casing(language: str) -> _Casing | None:
             "street_suffixes",
         )
     }
+    fields = sorted((str(f) for f in data.get("name_fields", ())), key=len, reverse=True)
     return _Casing(
         **lists,
         rare_below=int(data["rare_below"]),
         frequent_from=int(data["frequent_from"]),
         gaz=gazetteers(language),
         language=language,
+        name_fields=_field_pattern(fields) if fields else None,
     )
+
+
+_NAME_WORD = r"[^\W\d_][\w'’-]*"
+_NAME_WORDS = rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}"
+
+
+def _field_pattern(fields: list[str]) -> re.Pattern[str]:
+    """A person's field, its colon and the name after it up to the field's end: a bar, a
+    semicolon, a line's end, a column's gap, a full stop, or a comma before a birth date, an
+    age or a number ("patient: doha folks | mrn", "name: bridson, zak r    mr#")."""
+    names = "|".join(re.escape(f).replace("\\ ", "[ ]") for f in fields)
+    return re.compile(
+        rf"(?<![\w])(?:{names})[ \t]*:[ \t]*(?P<n>{_NAME_WORDS}(?:,[ ]?{_NAME_WORDS})?)"
+        r"(?=[ \t]*(?:[|;\n]|$)|[ ]{2}|\t|\.(?:[ ]|$)|,[ ]?(?:born|dob|d\.o\.b|age|mrn|\d))"
+    )
+
+
+def _field_names(text: str, casing: _Casing) -> set[int]:
+    """The starts of the words of each name after a person's field (``name_fields``) that
+    holds a word that is not a common word ("patient: doha folks |"; not "contact: none.")."""
+    if casing.name_fields is None:
+        return set()
+    starts: set[int] = set()
+    for match in casing.name_fields.finditer(text):
+        words = list(_WORD.finditer(text, *match.span("n")))
+        if any(not casing.gaz.is_common(w.group().lower()) for w in words):
+            starts.update(w.start() for w in words)
+    return starts
 
 
 def _beside_name(
@@ -174,6 +205,7 @@ def truecased(text: str, language: str) -> str | None:
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
     kinds = _kinds(text, words, lows, casing)
+    fielded = _field_names(text, casing)
     previous_end, previous_named = 0, False
     for k, match in enumerate(words):
         start, end = match.span()
@@ -209,7 +241,7 @@ def truecased(text: str, language: str) -> str | None:
                     )  # "cornwall transit authority"
                 )
             )
-            named = kinds[k] == 2 or beside or place
+            named = kinds[k] == 2 or beside or place or start in fielded
             after_name = previous_named and between == " "
             head = after_name and (
                 low in casing.heads
