@@ -194,6 +194,20 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         # a listed first name standing alone, with no cue at all
         ("Jedidiah is beyond irritating.", {("PATIENT", "Jedidiah")}),
+        # a rare listed surname standing alone, with no cue at all; a first name after "Pt"
+        ("Okonkwo in ICU bed 7 - any new ABG?", {("PATIENT", "Okonkwo")}),
+        ("can you pull the last three BMPs on Ferreira?", {("PATIENT", "Ferreira")}),
+        (
+            "Castellanos and Nakashima both need swabs",
+            {("PATIENT", "Castellanos"), ("PATIENT", "Nakashima")},
+        ),
+        ("Pt Dmitri refusing meds again", {("PATIENT", "Dmitri")}),
+        # a terse query: a surname opening the line before a lab's value or a room
+        (
+            "Ruiz K 3.1 replete?\nPasternak K 5.9 repeat?",
+            {("PATIENT", "Ruiz"), ("PATIENT", "Pasternak")},
+        ),
+        ("Ng in 7A febrile again", {("PATIENT", "Ng")}),
         ("The relative lives in Wallace.", {("CITY", "Wallace")}),  # a town after its cue
         ("Pt ambulated 150 ft with PT (Jess). Tolerated well.", {("PATIENT", "Jess")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),
@@ -503,6 +517,11 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Grew E. Coli and S. Aureus; H. Pylori negative; on N. Main St",
         "A. Plan: continue meds.\nB. Hill sign negative.",
         "Plans to visit Jackson next month; saw Lopez on the map",  # travel: the town
+        # surnames standing alone that English uses often, devices, places, eponyms' uses
+        "Foley removed. Bovie used for hemostasis. Hickman line flushed. Glasgow 15.",
+        "Swan placed. Pacer: Azure XT",
+        "No melena. Thrush resolved. Stent patent. Lipoma excised. Ord provider: none",
+        "Serum K 3.1, repeat in AM\nRepeat Na 131\nMorning K 3.4\nStable in ICU\nLytes K 4.0",
         "Spoke to Cardiology, her brother's team; Lasix, his diuretic",
         # drugs, devices, services and foods opening a question in lower case; lists of words
         "has vanc been given\nis foley still in place\nhas cardiology seen him\n"

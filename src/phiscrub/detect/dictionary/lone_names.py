@@ -90,9 +90,14 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
     r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
     r"|(?<![^\n])(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]+(?:labs?|meds|vitals|k\+|"
-    r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+]))"
+    r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+])"
+    # a lab's short name and its value ("Ruiz K 3.1 replete?"), a room ("Ng in 7A febrile")
+    r"|[ ]+(?P<lab>K|Na|Cr|Hgb|Hb|WBC|Plt|INR|BNP|BG|Mg|Phos|Ca|Trop|Lactate)\+?[ ]?[<>]?\d"
+    r"|[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-]))"
     # a surname of two letters after "pt" ("order set for pt Ng in room 4417")
     r"|(?P<patient>[Pp]atient|[Pp]t\.?)[ ]+(?P<n>Ng|Wu|Li|Lu|Yu|Vo|Ly|Le)"
+    r"|(?<![^\n])(?P<n>Ng|Wu|Vo|Ly)"
+    r"(?=[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-]))"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
     r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"
@@ -285,6 +290,43 @@ def anywhere_first_names(
         yield NameHit(start, end, cued_label(text, start), 0.6, "lone_first_anywhere")
 
 
+RARE_SURNAME_ZIPF = 3
+"""The most a surname standing alone with no cue may be used in English (Zipf, rounded):
+"Okonkwo", "Castellanos" (2), "Ferreira", "Ahmadi" (3); not "Foley", "Glasgow" (4)."""
+
+
+def anywhere_surnames(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A listed surname standing alone anywhere (see ``_CAPITALISED``), where no other rule
+    has found a name, when English seldom uses the word ("Okonkwo in ICU bed 7 - any new
+    ABG?", "BMPs on Ferreira?"): no first name (``anywhere_first_names`` reads those), frequent
+    word, place, eponym or device, nor after a place's cue; scored as the first names."""
+    taken = Occupied(found)
+    for match in _CAPITALISED.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or not _surname(word, gaz) or first_name(word, gaz):
+            continue
+        if len(word) < 4 or word in NOT_SURNAME or zipf(word, "en") > RARE_SURNAME_ZIPF:
+            continue  # "Ord" of "ORD PROVIDER" in a note typed in lower case
+        if eponym_use(text, start, end, gaz) or _PLACE_BEFORE.search(
+            text, max(0, start - 12), start
+        ):
+            continue
+        if _FIELD_AFTER.match(text, end) or _JOINED_BEFORE.search(text, max(0, start - 40), start):
+            continue  # a field's name ("Pacer: Azure"); a crossing's second street ("Jane and
+        joined = _JOINED_AFTER.match(text, end)  # Bloor"), a firm's ("Mahoney and Sons")
+        if joined and not _surname(joined.group(1).lower(), gaz):
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.6, "lone_surname_anywhere")
+
+
+_FIELD_AFTER = regex.compile(r"[ \t]*:")
+_JOINED_BEFORE = regex.compile(r"(?<![\w'’-])\p{Lu}[\w'’-]*[ ]+(?:and|&)[ ]+$")
+_JOINED_AFTER = regex.compile(r"[ ]+(?:and|&)[ ]+(\p{Lu}\p{Ll}+)")
+
+
 # staff roles in lower case, before a name ("night rn, jasmine")
 _STAFF = r"(?:rn|np|md|pa|cna|lpn|rt|ot|sw|ct|tech|charge|aide)"
 # A first name in lower case where only a person stands: alone in brackets ("case mgmt
@@ -343,7 +385,9 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
         start, end = match.span("n")
         written = match.group("n")
         word = written.lower()
+        # after "patient" a listed first name is a name too ("Pt Dmitri refusing meds")
         surname = word in gaz.census_last_names or word in gaz.last_names
+        surname = surname or bool(match.group("patient") and first_name(word, gaz))
         # a capitalised first name alone is the first-name rule's; in lower case or after
         # "patient" only this rule reads it ("pt jones", "patient Moreno")
         first = first_name(word, gaz) and not (written.islower() or match.group("patient"))
@@ -363,7 +407,7 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue
         if word in gaz.eponyms or eponym_use(text, start, end, gaz):
             continue
-        if _PART_OF_A_NAME.match(text, end):
+        if _PART_OF_A_NAME.match(text, end) and not match.group("lab"):
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
         label = "DOCTOR" if match.group("of") else cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")

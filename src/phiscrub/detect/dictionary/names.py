@@ -17,6 +17,7 @@ import regex
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
 from phiscrub.detect.dictionary.lone_names import (
     anywhere_first_names,
+    anywhere_surnames,
     asked_full_names,
     family_names,
     given_names,
@@ -641,6 +642,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         possessive_names,
         initial_surnames,
         anywhere_first_names,
+        anywhere_surnames,
     ):
         found_here = list(finder(text, gaz, named))
         named += [(hit.start, hit.end) for hit in found_here]
