@@ -206,6 +206,13 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
             {("DATE", "3/20"), ("DATE", "4/2"), ("DATE", "12/26")},
         ),
         ("due 2/3 of the dose", set()),
+        # a check again; a table of results by date, one value a line
+        ("Hold tonight. Recheck 12/15.", {("DATE", "12/15")}),
+        (
+            "INR history:\n11/03  2.4\n11/17\t2.9\n12/01 3.1",
+            {("DATE", "11/03"), ("DATE", "11/17"), ("DATE", "12/01")},
+        ),
+        ("Strength:\n4/5  RLE\n2/3 of doses given\n1/2 tab", set()),
         ("employed there between 2018 and 2020", {("DATE", "2018"), ("DATE", "2020")}),
         ("Reported: 13.07.2002", {("DATE", "13.07.2002")}),
         ("Lot 07.13.02 and 5.13.2002.5", set()),  # two-digit year, trailing decimal: no date
@@ -381,6 +388,12 @@ def test_uk_phones_and_postcodes(text, expected):
         ("license plate 7xkr204 in the ed lot", {("VEHICLE", "7xkr204")}),
         ("device serial sn 4471-zk-0093 alarming", {("DEVICE", "4471-zk-0093")}),
         ("blood agar plate 2 of 3; tag: left arm; registration 10am", set()),
+        # an aircraft's tail number after its cue, and the air ambulance that flies it
+        (
+            "Transport: LifeFlight tail no. N417LF",
+            {("ORGANIZATION", "LifeFlight"), ("VEHICLE", "N417LF")},
+        ),
+        ("tail # n92mf; the tail of the pancreas; tail number 12 mm", {("VEHICLE", "n92mf")}),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
         # an ID in brackets after its plan's name; not a number after a bracketed area code
@@ -551,6 +564,10 @@ def test_durations_times_and_doses_are_not_ages(text):
         (
             "works for Little Bray Housing Association.",
             {("ORGANIZATION", "Little Bray Housing Association")},
+        ),
+        (
+            "will join the YMCA; swims at the YWCA",
+            {("ORGANIZATION", "YMCA"), ("ORGANIZATION", "YWCA")},
         ),
     ],
 )

@@ -64,6 +64,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "POC", "HOSPITAL"),
+        ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "AF, CHADS", "PATIENT"),
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
         ("Tumour grade V, margins clear", "V", "PATIENT"),  # a numeral, no title before
