@@ -209,6 +209,11 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         # a check again; a table of results by date, one value a line
         ("Hold tonight. Recheck 12/15.", {("DATE", "12/15")}),
         (
+            "Birth Date: 1939-Jul-04; signed 2087 Dec 11",
+            {("DATE", "1939-Jul-04"), ("DATE", "2087 Dec 11")},
+        ),
+        ("Lot 2087-JUNE-ZZ; 2020 May 50", set()),
+        (
             "INR history:\n11/03  2.4\n11/17\t2.9\n12/01 3.1",
             {("DATE", "11/03"), ("DATE", "11/17"), ("DATE", "12/01")},
         ),

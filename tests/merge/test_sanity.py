@@ -65,6 +65,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "POC", "HOSPITAL"),
+        ("Marital: Widowed   Religion: Lutheran   Language: English", "Lutheran", "PATIENT"),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "AF, CHADS", "PATIENT"),
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
