@@ -202,6 +202,12 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Castellanos"), ("PATIENT", "Nakashima")},
         ),
         ("Pt Dmitri refusing meds again", {("PATIENT", "Dmitri")}),
+        # after "patient", a surname on no list before a comma and a listed first name
+        (
+            "Summarize notes for patient Achterberg, Lieke (DOB 4/2/61)",
+            {("PATIENT", "Achterberg, Lieke")},
+        ),
+        ("Pt Hyperkalemic, Henry said", set()),
         # a terse query: a surname opening the line before a lab's value or a room
         (
             "Ruiz K 3.1 replete?\nPasternak K 5.9 repeat?",

@@ -385,6 +385,13 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
         start, end = match.span("n")
         written = match.group("n")
         word = written.lower()
+        given = _COMMA_GIVEN.match(text, end) if match.group("patient") else None
+        if given and _unlisted_surname_first(word, given.group(1).lower(), gaz):
+            if not taken.overlaps(start, end):  # "patient Achterberg, Lieke": any surname
+                yield NameHit(
+                    start, given.end(), cued_label(text, start), 0.7, "patient_last_first"
+                )
+            continue
         # after "patient" a listed first name is a name too ("Pt Dmitri refusing meds")
         surname = word in gaz.census_last_names or word in gaz.last_names
         surname = surname or bool(match.group("patient") and first_name(word, gaz))
@@ -411,6 +418,25 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
             continue  # "for Mahoney and Sons", "to Lamb Ridges": a firm's or a street's name
         label = "DOCTOR" if match.group("of") else cued_label(text, start)
         yield NameHit(start, end, label, 0.7, "lone_surname_after_cue")
+
+
+_COMMA_GIVEN = regex.compile(r",[ ]?(\p{Lu}\p{Ll}+)(?![\w'’-])")
+
+
+def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:
+    """After "patient", a surname on no list before a comma and a listed first name: the
+    surname is no frequent word, place or eponym, and the first name no place."""
+    if not first_name(first, gaz) or first in gaz.cities or first in gaz.states:
+        return False
+    ordinary = gaz.is_common(last) or last in NOT_NAME or last in NOT_SURNAME
+    place = last in gaz.cities or last in gaz.states or last in gaz.countries
+    state = last.endswith(_STATE_ENDINGS)  # "Pt Hyperkalemic, Henry said"
+    return not ordinary and not place and not state and last not in gaz.eponyms
+
+
+# the endings of words for a patient's state ("hyperkalemic", "diaphoretic", "lethargic",
+# "febrile", "anxious", "unresponsive", "sedated", "vomiting"); not Slavic surnames' "-ic"
+_STATE_ENDINGS = ("emic", "etic", "otic", "atic", "ctic", "rgic", "ile", "ous", "ive", "ed", "ing")
 
 
 # A list of patients by room or by time ("Rounding list: 412 Haddad, 414 Petrosyan", "clinic:
