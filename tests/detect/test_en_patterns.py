@@ -571,8 +571,25 @@ def test_durations_times_and_doses_are_not_ages(text):
             {("ORGANIZATION", "Little Bray Housing Association")},
         ),
         (
-            "will join the YMCA; swims at the YWCA",
-            {("ORGANIZATION", "YMCA"), ("ORGANIZATION", "YWCA")},
+            "will join the YMCA; swims at the YWCA; aide from Home Instead",
+            {("ORGANIZATION", "YMCA"), ("ORGANIZATION", "YWCA"), ("ORGANIZATION", "Home Instead")},
+        ),
+        ("stayed home instead of going; Home Instead of a walk", set()),
+        (
+            "played with the Boston Symphony Orchestra; drove for Kessler Freight Lines",
+            {
+                ("ORGANIZATION", "Boston Symphony Orchestra"),
+                ("ORGANIZATION", "Kessler Freight Lines"),
+            },
+        ),
+        (
+            "pharmacy is Brookline Village Pharmacy; Outpatient Pharmacy to fill",
+            {("ORGANIZATION", "Brookline Village Pharmacy")},
+        ),
+        # a ZIP code after a numbered street and its town, no state between
+        (
+            "home (Apt 4F, 1200 Beacon St, Brookline 02446); on 3 West Floor, Bed Rest 12345",
+            {("STREET", "Apt 4F"), ("STREET", "1200 Beacon St"), ("ZIP", "02446")},
         ),
     ],
 )
