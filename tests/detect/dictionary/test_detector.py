@@ -208,12 +208,19 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Achterberg, Lieke")},
         ),
         ("Pt Hyperkalemic, Henry said", set()),
+        # after "patient", a word English does not use; not a state, a drug or a verb
+        ("the patient Wiśniewska needs a Polish interpreter", {("PATIENT", "Wiśniewska")}),
+        ("Patient Tolerated well. Pt Diaphoretic. Patient Eliquis held.", set()),
         # a terse query: a surname opening the line before a lab's value or a room
         (
             "Ruiz K 3.1 replete?\nPasternak K 5.9 repeat?",
             {("PATIENT", "Ruiz"), ("PATIENT", "Pasternak")},
         ),
         ("Ng in 7A febrile again", {("PATIENT", "Ng")}),
+        # surnames with a capital inside ("Mac", "Di", "Le")
+        ("MacGregor fell in the bathroom, no injury", {("PATIENT", "MacGregor")}),
+        ("what's LeBlanc's code status", {("PATIENT", "LeBlanc")}),
+        ("DiMaggio family wants a meeting", {("PATIENT", "DiMaggio")}),
         ("The relative lives in Wallace.", {("CITY", "Wallace")}),  # a town after its cue
         ("Pt ambulated 150 ft with PT (Jess). Tolerated well.", {("PATIENT", "Jess")}),
         ("Occupation: school bus driver", {("PROFESSION", "school bus driver")}),

@@ -31,6 +31,10 @@ from phiscrub.detect.dictionary.name_words import (
 )
 from phiscrub.text.frequency import zipf
 
+# A capitalised name word, with a capital inside after "Mac", "Di", "Le" ("MacGregor",
+# "DiMaggio", "LeBlanc")
+_SURNAME = r"(?:(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}{2,})"
+
 # A question about someone opens a sentence ("Has Jorge been seen?"); what is asked about
 # them follows the name; what a sentence about someone says follows theirs ("Lorenzo is
 # refusing his meds")
@@ -84,12 +88,12 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"[Cc]heck|[Rr]eschedule|[Ss]chedule|F/[Uu]|[Dd]ischarge|[Aa]dmit|"
     r"(?P<of>(?:[Pp]atient|[Pp]t)[ ]of)|"  # a clinician's patient ("pt of Wexler")
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
-    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)"
     # a terse query: what is asked for and the surname, or the surname and what is asked for,
     # opening a line ("labs Kowalski", "Abernathy discharge summary", "Okafor k+ today?")
     r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
-    r"(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
-    r"|(?<![^\n])(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)(?=[ ]+(?:labs?|meds|vitals|k\+|"
+    rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
+    rf"|(?<![^\n])(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]+(?:labs?|meds|vitals|k\+|"
     r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+])"
     # a lab's short name and its value ("Ruiz K 3.1 replete?"), a room ("Ng in 7A febrile")
     r"|[ ]+(?P<lab>K|Na|Cr|Hgb|Hb|WBC|Plt|INR|BNP|BG|Mg|Phos|Ca|Trop|Lactate)\+?[ ]?[<>]?\d"
@@ -121,7 +125,7 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
 # A family named by its surname ("the Nguyen family", "Did the Goldbergs sign?"): kept when
 # the word (less a plural's "s") is a listed surname that is no frequent word or place.
 _FAMILY_NAME = regex.compile(
-    r"(?<![\w])[Tt]he[ ]+(?P<n>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?)"
+    rf"(?<![\w])[Tt]he[ ]+(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)"
     r"(?:(?=[ ]+(?:family|household|kids|kid|children|child|parents|boy|girl|baby|twins)\b)"
     r"|(?<=\p{Ll})s(?=[ ]+(?:are|were|"
     r"have|had|did|do|want|wanted|asked|called|signed|sign|agreed|declined|would|will|came|"
@@ -148,7 +152,8 @@ _LOWER_NOT_SURNAME = word_set(
 # disease). No operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are
 # eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
-    r"(?<![\w.'’-])(?P<n>(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
+    r"(?<![\w.'’-])(?P<n>(?:\p{Lu}['’])?(?:(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+)"
+    r"(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
     # "Octavia Fairbanks' last INR"
     r"(?:(?:last|latest|recent|most[ ]recent|next|current|previous|prior|new|old)[ ]+)?"
     r"(?P<w>labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
@@ -266,7 +271,8 @@ def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
 # resort, after every cued rule. Not a frequent word, a place, an eponym, nor after a place's
 # cue ("in Wallace"), nor inside a longer proper name ("6133 Patrick Junction").
 _CAPITALISED = regex.compile(
-    r"(?<![\w.'’@#-])(?<!(?:\p{Lu}[\w'’.-]*\)?|\d[\w-]*|\#\w*)[ ,]{1,2})(?P<n>\p{Lu}\p{Ll}{2,})"
+    r"(?<![\w.'’@#-])(?<!(?:\p{Lu}[\w'’.-]*\)?|\d[\w-]*|\#\w*)[ ,]{1,2})"
+    rf"(?P<n>{_SURNAME})"
     r"(?![\w'’-]|\.\w|,?[ ]+(?:\p{Lu}|\d))"
 )
 
@@ -392,9 +398,12 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
                     start, given.end(), cued_label(text, start), 0.7, "patient_last_first"
                 )
             continue
-        # after "patient" a listed first name is a name too ("Pt Dmitri refusing meds")
+        # after "patient" a listed first name is a name too ("Pt Dmitri refusing meds"), and
+        # so is a word that English does not use, on no list ("the patient Wiśniewska")
         surname = word in gaz.census_last_names or word in gaz.last_names
         surname = surname or bool(match.group("patient") and first_name(word, gaz))
+        unused = match.group("patient") and written.istitle() and len(word) > 3
+        surname = surname or bool(unused and _unlisted_surname(word, gaz))
         # a capitalised first name alone is the first-name rule's; in lower case or after
         # "patient" only this rule reads it ("pt jones", "patient Moreno")
         first = first_name(word, gaz) and not (written.islower() or match.group("patient"))
@@ -428,10 +437,20 @@ def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:
     surname is no frequent word, place or eponym, and the first name no place."""
     if not first_name(first, gaz) or first in gaz.cities or first in gaz.states:
         return False
+    return _plausible_surname(last, gaz)
+
+
+def _plausible_surname(last: str, gaz: Gazetteers) -> bool:
+    """``last`` (lower case) is no frequent word, place, eponym or word for a state."""
     ordinary = gaz.is_common(last) or last in NOT_NAME or last in NOT_SURNAME
     place = last in gaz.cities or last in gaz.states or last in gaz.countries
     state = last.endswith(_STATE_ENDINGS)  # "Pt Hyperkalemic, Henry said"
     return not ordinary and not place and not state and last not in gaz.eponyms
+
+
+def _unlisted_surname(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is one English does not use (Zipf 0) and a plausible surname."""
+    return zipf(word, "en") == 0 and _plausible_surname(word, gaz)
 
 
 # the endings of words for a patient's state ("hyperkalemic", "diaphoretic", "lethargic",
