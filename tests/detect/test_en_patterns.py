@@ -576,7 +576,7 @@ def test_durations_times_and_doses_are_not_ages(text):
         ),
         ("stayed home instead of going; Home Instead of a walk", set()),
         (
-            "played with the Boston Symphony Orchestra; drove for Kessler Freight Lines",
+            "played with The Boston Symphony Orchestra; drove for Kessler Freight Lines",
             {
                 ("ORGANIZATION", "Boston Symphony Orchestra"),
                 ("ORGANIZATION", "Kessler Freight Lines"),
