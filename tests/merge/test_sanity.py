@@ -66,6 +66,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "POC", "HOSPITAL"),
         ("Marital: Widowed   Religion: Lutheran   Language: English", "Lutheran", "PATIENT"),
+        ("A/P: 68M with HFrEF, NYHA III, mildly volume up.", "NYHA III", "PATIENT"),
+        ("JVP 9 cm. Bibasilar crackles. 1+ edema.", "Bibasilar", "DOCTOR"),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "AF, CHADS", "PATIENT"),
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks
