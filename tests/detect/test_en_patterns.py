@@ -529,6 +529,13 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
             "4 mo male; a 6 wk old girl; 18 mo F; a 10-day-old boy",
             {("AGE", "4"), ("AGE", "6"), ("AGE", "18"), ("AGE", "10")},
         ),
+        # a sign-out's line by room, and a full name's age before a dash
+        (
+            "502 Fairweather, 84M - PNA\n511 Mbeki, 93F - delirium",
+            {("AGE", "84"), ("AGE", "93")},
+        ),
+        ("Mildred Okonjo, 93F - fall at home", {("AGE", "93")}),
+        ("502 Ward 4, 10F - gauge", set()),
     ],
 )
 def test_ages_in_every_form(text, expected):

@@ -313,6 +313,12 @@ def found(text: str) -> set[tuple[str, str]]:
             "clinic: Kowalski 9am, Obi 930, Nguyen (new) 11",
             {("PATIENT", "Kowalski"), ("PATIENT", "Obi"), ("PATIENT", "Nguyen")},
         ),
+        # a sign-out's lines by room; not a numbered list of drugs or addresses
+        (
+            "502 Fairweather, 84M - PNA\n507 Lindqvist - post-op\n512 Hargrove (GI bleed)",
+            {("PATIENT", "Fairweather"), ("PATIENT", "Lindqvist"), ("PATIENT", "Hargrove")},
+        ),
+        ("1 Lisinopril, 10 mg\n2 Metformin - 500 mg\n12 Main St, Salem\n14 Oak Rd", set()),
         ("Meds: Tylenol 650, Motrin 400, Lasix 40", set()),
         ("Lives at 12 Elm, 14 Oak", set()),
         # a terse query: what is asked for and a surname, or a surname and what is asked for

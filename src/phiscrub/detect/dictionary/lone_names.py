@@ -467,9 +467,16 @@ _TIME_ITEM = (
     rf"(?P<n>{_LIST_NAME})(?:[ ]+\([\p{{Ll}} ]+\))?[ ]+"
     r"(?:\d{1,2}(?::[0-5]\d)?[ ]?(?i:am|pm)|\d{1,2}:[0-5]\d|[01]?\d[0-5]\d|\d{1,2})"
 )
+# a line each: a room's number opening the line, a name and a comma, a bracket, a colon or a
+# dash after it ("502 Fairweather, 84M - PNA\n504 Ochoa-Bravo - DKA")
+_ROOM_LINE = (
+    rf"(?:^|\n)[ \t]*\d{{1,4}}[A-Za-z]?[ \t]+(?P<n>{_LIST_NAME})"
+    r"(?=[ \t]*(?:[,(:]|[-–][ ]|\n|$))[^\n]*"
+)
 _LISTED_PATIENTS = regex.compile(
     rf"(?<![\w-])(?:{_ROOM_ITEM}(?:,[ ]*{_ROOM_ITEM})+|{_TIME_ITEM}(?:,[ ]*{_TIME_ITEM})+)"
     r"(?![\w:/-])"
+    rf"|{_ROOM_LINE}(?:{_ROOM_LINE})+"
 )
 _NOT_LISTED_PATIENT = word_set(
     """
@@ -481,7 +488,8 @@ _NOT_LISTED_PATIENT = word_set(
 
 
 def listed_patients(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """The names of a list of patients by room or by time (see ``_LISTED_PATIENTS``), where
+    """The names of a list of patients by room or by time, or of a sign-out's lines by room
+    (see ``_LISTED_PATIENTS``), where
     two of its items or more are listed names: every item that is no frequent word, place,
     month, weekday or room's word."""
     taken = Occupied(found)
