@@ -28,6 +28,10 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("quit smoking in 1998, at 2130 given", "1998", "DATE"),  # a year
         ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
         ("Mrs. V is hard of hearing; stage IV", "V", "PATIENT"),  # an initial, no numeral
+        # a clinical field's value that is on a name or place list, or an institution
+        ("Plan: Kowalski to follow up in clinic", "Kowalski", "PATIENT"),
+        ("Plan: refer to ortho, Lakeshore Memorial", "Lakeshore Memorial", "HOSPITAL"),
+        ("Assessment: transfer from Worcester", "Worcester", "CITY"),
     ],
 )
 def test_look_alikes_of_words_stay_names(text, surface, label):
@@ -68,6 +72,15 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Marital: Widowed   Religion: Lutheran   Language: English", "Lutheran", "PATIENT"),
         ("A/P: 68M with HFrEF, NYHA III, mildly volume up.", "NYHA III", "PATIENT"),
         ("JVP 9 cm. Bibasilar crackles. 1+ edema.", "Bibasilar", "DOCTOR"),
+        # a clinical field's value, or a later item of its list, on no name or place list
+        ("ASSESSMENT: ATOPIC ECZEMA. PLAN: CONTINUE", "ATOPIC ECZEMA", "ORGANIZATION"),
+        ("PLAN: CONTINUE EMOLLIENT, TOPICAL HYDROCORTISONE", "EMOLLIENT, TOPICAL", "PATIENT"),
+        ("Working diagnosis: Decompensated heart failure.", "Decompensated", "HOSPITAL"),
+        (
+            "REPORTING LOUD SNORING, WITNESSED APNEAS. ASSESSMENT",
+            "WITNESSED APNEAS",
+            "ORGANIZATION",
+        ),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "AF, CHADS", "PATIENT"),
         ("Seen with Drs. Kaplan and Ostrowski", "Drs", "PATIENT"),  # a title without a name
         ("Elderly (91 yrs) female", "Elderly", "PATIENT"),  # how the patient looks

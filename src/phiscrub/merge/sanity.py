@@ -258,6 +258,17 @@ class SanityRules:
     organization_fields: frozenset[str] = frozenset()
     """Fields whose value is an organisation ("Employer:"): such a span after one is an
     ORGANIZATION."""
+    clinical_fields: frozenset[str] = frozenset()
+    """Fields whose value is clinical ("Assessment:", "Discharge medication:"): a name,
+    place or organisation span right after one and its colon (or after them and a verb of
+    ``clinical_verbs``, or after an earlier item of its list), with no word on the name or
+    place lists, is dropped ("ASSESSMENT: ATOPIC ECZEMA", "PLAN: CONTINUE EMOLLIENT,
+    TOPICAL")."""
+    clinical_leads: frozenset[str] = frozenset()
+    """Words that open a list of findings without a colon ("reporting", "symptoms
+    included"), read as ``clinical_fields``."""
+    clinical_verbs: frozenset[str] = frozenset()
+    """Verbs of a plan that may stand between a clinical field and its value ("continue")."""
     age_units: frozenset[str] = frozenset()
     """Units of an age written "N-year-old" ("year", "month"): a person's span right after
     such an age, capitalised words between, is what the person does, a PROFESSION ("a
@@ -350,6 +361,9 @@ _LISTS = (
     "name_particles",
     "hospital_fields",
     "organization_fields",
+    "clinical_fields",
+    "clinical_leads",
+    "clinical_verbs",
     "age_units",
 )
 _LABEL_LISTS = (
@@ -1696,6 +1710,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person and last - first == 1 and _honorific(words[first].group(), rules):
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
+    if _clinical_field_value(doc.text, span.start + words[first].start(), kept, rules):
+        return None  # "ASSESSMENT: ATOPIC ECZEMA", "PLAN: CONTINUE EMOLLIENT, TOPICAL"
     titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
     if _never_alone(kept, rules) and not titled:
         return None
@@ -1931,6 +1947,38 @@ def _after_full_name(
 # capitalised words after the words that cut a name span ("Garcia songwriter Samantha Bašić")
 _CAPITALISED_WORD = r"[A-Z\u00C0-\u00DE][^\W\d_]+(?:[-'’][^\W\d_]+)*"
 _CAPITALISED_RUN = re.compile(rf"{_CAPITALISED_WORD}(?:[ ]{_CAPITALISED_WORD})*")
+
+
+def _clinical_field_value(text: str, start: int, kept: Sequence[str], rules: SanityRules) -> bool:
+    """The words ``kept`` of a span starting at ``start`` are a clinical field's value, or an
+    item after a comma in its list (see ``clinical_fields``), and none of them is on the name
+    or place lists or an institution's head ("Lakeshore Memorial")."""
+    if rules.names is None or not rules.clinical_fields:
+        return False
+    before = _clinical_field_pattern(
+        rules.clinical_fields, rules.clinical_leads, rules.clinical_verbs
+    )
+    if not before.search(text, max(0, start - 120), start):
+        return False
+    names, heads = rules.names, rules.institution_heads
+    return not any(names.is_name(w) or _listed_place(w, names) or w in heads for w in kept)
+
+
+@cache
+def _clinical_field_pattern(
+    fields: frozenset[str], leads: frozenset[str], verbs: frozenset[str]
+) -> re.Pattern[str]:
+    """A clinical field and its colon, or a word that opens a list of findings, then
+    optionally a plan's verb, just before a span (``_clinical_field_value``)."""
+
+    def alternation(words: frozenset[str]) -> str:
+        ordered = sorted(words, key=len, reverse=True)
+        return "|".join(re.escape(w).replace("\\ ", "[ \t]+") for w in ordered) or "(?!)"
+
+    verb = rf"(?:(?:{alternation(verbs)})[ \t]+)?"
+    opening = rf"(?:(?:{alternation(fields)})[ \t]*:|(?:{alternation(leads)}))"
+    items = r"(?:[^.;:\n]{1,60},[ \t]*)?"  # an earlier item of the same list
+    return re.compile(rf"(?i:(?<![\w]){opening}[ \t]*{verb}{items})$")
 
 
 def _listed_place(word: str, names: Gazetteers) -> bool:
