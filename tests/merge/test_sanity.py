@@ -72,6 +72,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Marital: Widowed   Religion: Lutheran   Language: English", "Lutheran", "PATIENT"),
         ("A/P: 68M with HFrEF, NYHA III, mildly volume up.", "NYHA III", "PATIENT"),
         ("JVP 9 cm. Bibasilar crackles. 1+ edema.", "Bibasilar", "DOCTOR"),
+        ("OUTPATIENT CLINIC NOTE — NEONATOLOGY", "OUTPATIENT CLINIC", "HOSPITAL"),
+        ("FATIGUE, POOR ORAL INTAKE. DISCHARGE", "ORAL", "CITY"),
         # a clinical field's value, or a later item of its list, on no name or place list
         ("ASSESSMENT: ATOPIC ECZEMA. PLAN: CONTINUE", "ATOPIC ECZEMA", "ORGANIZATION"),
         ("PLAN: CONTINUE EMOLLIENT, TOPICAL HYDROCORTISONE", "EMOLLIENT, TOPICAL", "PATIENT"),
