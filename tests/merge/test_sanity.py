@@ -74,6 +74,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("JVP 9 cm. Bibasilar crackles. 1+ edema.", "Bibasilar", "DOCTOR"),
         ("OUTPATIENT CLINIC NOTE — NEONATOLOGY", "OUTPATIENT CLINIC", "HOSPITAL"),
         ("FATIGUE, POOR ORAL INTAKE. DISCHARGE", "ORAL", "CITY"),
+        ("CULTURE: Staphylococcus aureus (MRSA) isolated", "Staphylococcus", "HOSPITAL"),
+        ("Grew Klebsiella pneumoniae and Pseudomonas", "Klebsiella pneumoniae", "PATIENT"),
         # a clinical field's value, or a later item of its list, on no name or place list
         ("ASSESSMENT: ATOPIC ECZEMA. PLAN: CONTINUE", "ATOPIC ECZEMA", "ORGANIZATION"),
         ("PLAN: CONTINUE EMOLLIENT, TOPICAL HYDROCORTISONE", "EMOLLIENT, TOPICAL", "PATIENT"),
