@@ -209,6 +209,11 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         # a check again; a table of results by date, one value a line
         ("Hold tonight. Recheck 12/15.", {("DATE", "12/15")}),
         (
+            "Surgery was on March the 3rd; May the 21st, 2087",
+            {("DATE", "March the 3rd"), ("DATE", "May the 21st, 2087")},
+        ),
+        ("may the 2nd dose be given", set()),
+        (
             "Birth Date: 1939-Jul-04; signed 2087 Dec 11",
             {("DATE", "1939-Jul-04"), ("DATE", "2087 Dec 11")},
         ),
