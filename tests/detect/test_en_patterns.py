@@ -541,6 +541,10 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ),
         ("Mildred Okonjo, 93F - fall at home", {("AGE", "93")}),
         ("502 Ward 4, 10F - gauge", set()),
+        # a bare number in brackets after a word for a person; an age at an event's cue
+        ("elderly (92) man; female (91) on exam", {("AGE", "92"), ("AGE", "91")}),
+        ("Age at death: 99", {("AGE", "99")}),
+        ("patient (40) mg; man (3) times", set()),
     ],
 )
 def test_ages_in_every_form(text, expected):
