@@ -202,6 +202,10 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Castellanos"), ("PATIENT", "Nakashima")},
         ),
         ("Pt Dmitri refusing meds again", {("PATIENT", "Dmitri")}),
+        # a message's sign-off and its writer
+        ("Thanks, Aisling", {("PATIENT", "Aisling")}),
+        ("Regards,\nTomasz\n", {("PATIENT", "Tomasz")}),
+        ("Thanks, Doctor. Best wishes, Hope you are well", set()),
         # after "patient", a surname on no list before a comma and a listed first name
         (
             "Summarize notes for patient Achterberg, Lieke (DOB 4/2/61)",

@@ -74,6 +74,10 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     # dose", "Lorenzo is refusing his meds"
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
     rf"(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
+    # a message's sign-off and its writer, on its line or the next ("Thanks, Aisling",
+    # "Regards,\nTomasz"), where the name ends the line
+    r"|(?<![\w])(?:[Tt]hanks|[Tt]hank[ ]you|[Rr]egards|[Cc]heers|[Bb]est|[Ss]incerely)[,!]?"
+    r"[ ]*\n?[ ]*(?P<n>\p{Lu}\p{Ll}+)(?=[ ]*(?:[.!]?[ ]*(?:\n|$)))"
 )
 
 
