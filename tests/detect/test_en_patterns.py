@@ -209,6 +209,11 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         # a check again; a table of results by date, one value a line
         ("Hold tonight. Recheck 12/15.", {("DATE", "12/15")}),
         (
+            "Results02/20/2087 reviewed; Collected10-02-2087",
+            {("DATE", "02/20/2087"), ("DATE", "10-02-2087")},
+        ),
+        ("Ab12/20/87; v1.2/3/2020 build", set()),
+        (
             "Surgery was on March the 3rd; May the 21st, 2087",
             {("DATE", "March the 3rd"), ("DATE", "May the 21st, 2087")},
         ),

@@ -28,6 +28,8 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("quit smoking in 1998, at 2130 given", "1998", "DATE"),  # a year
         ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
         ("Mrs. V is hard of hearing; stage IV", "V", "PATIENT"),  # an initial, no numeral
+        ("SEEN BY MANNING AND AHMED TODAY", "MANNING", "DOCTOR"),  # "-ing", "-ed" names
+        ("SEEN BY MANNING AND AHMED TODAY", "AHMED", "DOCTOR"),
         # a clinical field's value that is on a name or place list, or an institution
         ("Plan: Kowalski to follow up in clinic", "Kowalski", "PATIENT"),
         ("Plan: refer to ortho, Lakeshore Memorial", "Lakeshore Memorial", "HOSPITAL"),
@@ -75,6 +77,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("OUTPATIENT CLINIC NOTE — NEONATOLOGY", "OUTPATIENT CLINIC", "HOSPITAL"),
         ("FATIGUE, POOR ORAL INTAKE. DISCHARGE", "ORAL", "CITY"),
         ("CULTURE: Staphylococcus aureus (MRSA) isolated", "Staphylococcus", "HOSPITAL"),
+        # a verb's form read as a name in a note in capitals
+        ("RETURN IN 7 DAYS. REFERRED TO PEADAR WADE MD", "REFERRED", "DOCTOR"),
+        ("ABNORMAL. FORWARDED TO LINDSAY CHANDLER MD", "FORWARDED", "DOCTOR"),
         ("Grew Klebsiella pneumoniae and Pseudomonas", "Klebsiella pneumoniae", "PATIENT"),
         # a clinical field's value, or a later item of its list, on no name or place list
         ("ASSESSMENT: ATOPIC ECZEMA. PLAN: CONTINUE", "ATOPIC ECZEMA", "ORGANIZATION"),

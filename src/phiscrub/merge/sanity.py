@@ -1712,6 +1712,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     kept = lower[first:last]
     if _clinical_field_value(doc.text, span.start + words[first].start(), kept, rules):
         return None  # "ASSESSMENT: ATOPIC ECZEMA", "PLAN: CONTINUE EMOLLIENT, TOPICAL"
+    if person and _verb_forms(kept, rules):
+        return None  # "REFERRED TO PEADAR WADE MD" read as two names in a note in capitals
     titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
     if _never_alone(kept, rules) and not titled:
         return None
@@ -1962,6 +1964,22 @@ def _clinical_field_value(text: str, start: int, kept: Sequence[str], rules: San
         return False
     names, heads = rules.names, rules.institution_heads
     return not any(names.is_name(w) or _listed_place(w, names) or w in heads for w in kept)
+
+
+def _verb_forms(kept: Sequence[str], rules: SanityRules) -> bool:
+    """Every word of a person's span ``kept`` is a verb's form in "-ed" or "-ing" of five
+    letters or more, frequent in the language (``word_zipf``) and on no name list:
+    "REFERRED", "FORWARDED" in a note in capitals, where case cannot tell them from a name
+    ("Manning", "Ahmed" are on the lists)."""
+    if rules.names is None or rules.word_zipf <= 0:
+        return False
+    return all(
+        len(w) >= 5
+        and w.endswith(("ed", "ing"))
+        and zipf(w, rules.language) >= rules.word_zipf
+        and not rules.names.is_name(w)
+        for w in kept
+    )
 
 
 @cache
