@@ -80,6 +80,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         # a verb's form read as a name in a note in capitals
         ("RETURN IN 7 DAYS. REFERRED TO PEADAR WADE MD", "REFERRED", "DOCTOR"),
         ("ABNORMAL. FORWARDED TO LINDSAY CHANDLER MD", "FORWARDED", "DOCTOR"),
+        ("RETURN IN 7 DAYS. REFERRED TO LORENZO, MD", "REFERRED TO LORENZO", "DOCTOR"),
         ("Grew Klebsiella pneumoniae and Pseudomonas", "Klebsiella pneumoniae", "PATIENT"),
         # a clinical field's value, or a later item of its list, on no name or place list
         ("ASSESSMENT: ATOPIC ECZEMA. PLAN: CONTINUE", "ATOPIC ECZEMA", "ORGANIZATION"),

@@ -1764,7 +1764,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         if all(w in rules.never_alone for w in lower[first:last]) and not titled:
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
-        return _name_cut(doc.text, span, words, first, last, start, end, rules)
+        cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
+        if cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules):
+            return None  # "REFERRED TO LORENZO" cut back to "REFERRED"
+        return cut
     return _extent(span, start, end)
 
 
