@@ -76,6 +76,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("JVP 9 cm. Bibasilar crackles. 1+ edema.", "Bibasilar", "DOCTOR"),
         ("OUTPATIENT CLINIC NOTE — NEONATOLOGY", "OUTPATIENT CLINIC", "HOSPITAL"),
         ("FATIGUE, POOR ORAL INTAKE. DISCHARGE", "ORAL", "CITY"),
+        ("Next SN visit 12/18. Aide (Lourdes) Tu/Th.", "Aide", "DOCTOR"),
+        ("RTC 5 wks. Retina fellow Dr. Anouk Verhoeven assisted.", "Retina", "DOCTOR"),
         ("CULTURE: Staphylococcus aureus (MRSA) isolated", "Staphylococcus", "HOSPITAL"),
         # a verb's form read as a name in a note in capitals
         ("RETURN IN 7 DAYS. REFERRED TO PEADAR WADE MD", "REFERRED", "DOCTOR"),
