@@ -1710,15 +1710,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person and last - first == 1 and _honorific(words[first].group(), rules):
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
-    if _clinical_field_value(doc.text, span.start + words[first].start(), kept, rules):
-        return None  # "ASSESSMENT: ATOPIC ECZEMA", "PLAN: CONTINUE EMOLLIENT, TOPICAL"
-    if person and _verb_forms(kept, rules):
-        return None  # "REFERRED TO PEADAR WADE MD" read as two names in a note in capitals
     titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
-    if _never_alone(kept, rules) and not titled:
+    if _no_name_words(doc.text, span.start + words[first].start(), kept, person, titled, rules):
         return None
-    if person and _device_model(kept, rules):
-        return None  # "Zimmer NexGen": an implant's make and model
     if all(_demonym(w, rules) for w in kept):
         where = (span.start + words[first].start(), span.start + words[last - 1].end())
         if not _name_use(doc.text, *where, kept, rules):
@@ -1765,9 +1759,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
             return None  # "Romberg negative" left of the stop in "Romberg negative. Tinel"
     if person:
         cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
-        if cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules):
-            return None  # "REFERRED TO LORENZO" cut back to "REFERRED"
-        return cut
+        verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
+        return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
     return _extent(span, start, end)
 
 
@@ -1967,6 +1960,20 @@ def _clinical_field_value(text: str, start: int, kept: Sequence[str], rules: San
         return False
     names, heads = rules.names, rules.institution_heads
     return not any(names.is_name(w) or _listed_place(w, names) or w in heads for w in kept)
+
+
+def _no_name_words(
+    text: str, start: int, kept: Sequence[str], person: bool, titled: bool, rules: SanityRules
+) -> bool:
+    """The words ``kept`` of a span whose first kept word starts at ``start`` name no one and
+    nothing: all never alone ("Mallampati II"; not after a title: "Mrs. V"), a clinical
+    field's value ("ASSESSMENT: ATOPIC ECZEMA"), or for a person verb forms ("REFERRED") or a
+    device's make and model ("Zimmer NexGen")."""
+    if _never_alone(kept, rules) and not titled:
+        return True
+    if _clinical_field_value(text, start, kept, rules):
+        return True
+    return person and (_verb_forms(kept, rules) or _device_model(kept, rules))
 
 
 def _verb_forms(kept: Sequence[str], rules: SanityRules) -> bool:
