@@ -31,9 +31,12 @@ from phiscrub.detect.dictionary.name_words import (
 )
 from phiscrub.text.frequency import zipf
 
-# A capitalised name word, with a capital inside after "Mac", "Di", "Le" ("MacGregor",
-# "DiMaggio", "LeBlanc")
-_SURNAME = r"(?:(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}{2,})"
+# A name with a capital inside after "Mac", "Di", "Le" ("MacGregor", "DiMaggio", "LeBlanc"),
+# and a capitalised name word of three letters or more, that or written plainly
+_CAPITAL_INSIDE = r"(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+"
+_SURNAME = rf"(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}{{2,}})"
+# a ward's place after a name ("Ng in 7A", "Okonkwo in ICU bed 7")
+_IN_ROOM = r"[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-])"
 
 # A question about someone opens a sentence ("Has Jorge been seen?"); what is asked about
 # them follows the name; what a sentence about someone says follows theirs ("Lorenzo is
@@ -101,11 +104,10 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+])"
     # a lab's short name and its value ("Ruiz K 3.1 replete?"), a room ("Ng in 7A febrile")
     r"|[ ]+(?P<lab>K|Na|Cr|Hgb|Hb|WBC|Plt|INR|BNP|BG|Mg|Phos|Ca|Trop|Lactate)\+?[ ]?[<>]?\d"
-    r"|[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-]))"
+    rf"|{_IN_ROOM})"
     # a surname of two letters after "pt" ("order set for pt Ng in room 4417")
     r"|(?P<patient>[Pp]atient|[Pp]t\.?)[ ]+(?P<n>Ng|Wu|Li|Lu|Yu|Vo|Ly|Le)"
-    r"|(?<![^\n])(?P<n>Ng|Wu|Vo|Ly)"
-    r"(?=[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-]))"
+    rf"|(?<![^\n])(?P<n>Ng|Wu|Vo|Ly)(?={_IN_ROOM})"
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
     r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"
@@ -156,7 +158,7 @@ _LOWER_NOT_SURNAME = word_set(
 # disease). No operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are
 # eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
-    r"(?<![\w.'’-])(?P<n>(?:\p{Lu}['’])?(?:(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+)"
+    rf"(?<![\w.'’-])(?P<n>(?:\p{{Lu}}['’])?(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}+)"
     r"(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
     # "Octavia Fairbanks' last INR"
     r"(?:(?:last|latest|recent|most[ ]recent|next|current|previous|prior|new|old)[ ]+)?"
@@ -248,9 +250,15 @@ _ASKED_FULL_NAME = regex.compile(
 def _surname(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is a listed surname and no frequent word, place or eponym."""
     listed = word in gaz.census_last_names or word in gaz.last_names
+    return listed and _no_other_word(word, gaz)
+
+
+def _no_other_word(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is no frequent word, clinical word of the short lists, place or
+    eponym."""
     ordinary = gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME
     place = word in gaz.cities or word in gaz.states or word in gaz.countries
-    return listed and not ordinary and not place and word not in gaz.eponyms
+    return not ordinary and not place and word not in gaz.eponyms
 
 
 def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
@@ -324,9 +332,11 @@ def anywhere_surnames(
             text, max(0, start - 12), start
         ):
             continue
+        # not a field's name ("Pacer: Azure"), a crossing's second street ("Jane and Bloor")
+        # or a firm's ("Mahoney and Sons"); "Castellanos and Nakashima" are two names
         if _FIELD_AFTER.match(text, end) or _JOINED_BEFORE.search(text, max(0, start - 40), start):
-            continue  # a field's name ("Pacer: Azure"); a crossing's second street ("Jane and
-        joined = _JOINED_AFTER.match(text, end)  # Bloor"), a firm's ("Mahoney and Sons")
+            continue
+        joined = _JOINED_AFTER.match(text, end)
         if joined and not _surname(joined.group(1).lower(), gaz):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.6, "lone_surname_anywhere")
@@ -445,11 +455,9 @@ def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:
 
 
 def _plausible_surname(last: str, gaz: Gazetteers) -> bool:
-    """``last`` (lower case) is no frequent word, place, eponym or word for a state."""
-    ordinary = gaz.is_common(last) or last in NOT_NAME or last in NOT_SURNAME
-    place = last in gaz.cities or last in gaz.states or last in gaz.countries
-    state = last.endswith(_STATE_ENDINGS)  # "Pt Hyperkalemic, Henry said"
-    return not ordinary and not place and not state and last not in gaz.eponyms
+    """``last`` (lower case) is no other word (``_no_other_word``) nor a word for a state
+    ("Pt Hyperkalemic, Henry said")."""
+    return _no_other_word(last, gaz) and not last.endswith(_STATE_ENDINGS)
 
 
 def _unlisted_surname(word: str, gaz: Gazetteers) -> bool:
