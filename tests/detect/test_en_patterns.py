@@ -144,7 +144,6 @@ def test_finds_formulaic_phi(text, expected):
         "Works part-time at Home; works nights at Home",
         "cath: 3/4 vessel disease; s/p 2/3 of the dose; on the 2nd floor for pain",
         "SAH and ICH ED course; LVH ICU stay; DKA ED visit",  # diagnoses' initials
-        "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
     ],
 )
 def test_leaves_clinical_look_alikes(text):
@@ -270,10 +269,16 @@ def test_uk_phones_and_postcodes(text, expected):
         ("EMPI 1000234567 merged; EMPI: 22", {("MEDICALRECORD", "1000234567")}),
         # a payer's ID with no "ID" between, and a last group of two digits
         ("Ins: UHC 9123 4567 89", {("HEALTHPLAN", "9123 4567 89")}),
-        ("Humana member H1234567801 called", {("HEALTHPLAN", "H1234567801")}),
+        (
+            "Humana member H1234567801 called",
+            {("ORGANIZATION", "Humana"), ("HEALTHPLAN", "H1234567801")},
+        ),
         ("member 88412-0031 denied", {("HEALTHPLAN", "88412-0031")}),
         ("member 2024-05 cohort", set()),
-        ("Cigna, member number U 1234 5678 01", {("HEALTHPLAN", "U 1234 5678 01")}),
+        (
+            "Cigna, member number U 1234 5678 01",
+            {("ORGANIZATION", "Cigna"), ("HEALTHPLAN", "U 1234 5678 01")},
+        ),
         ("AARP Medicare Supplement 123456789-11", {("HEALTHPLAN", "123456789-11")}),
         ("subscriber: 123456789-01", {("HEALTHPLAN", "123456789-01")}),
         ("MRN 1234567 72 hours ago", {("MEDICALRECORD", "1234567")}),  # a duration after it
@@ -293,7 +298,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ("UHC 9811-4420-07", {("HEALTHPLAN", "9811-4420-07")}),
         (
             "Aetna 03-14-2024 visit; UHC 2024-03-14",
-            {("DATE", "03-14-2024"), ("DATE", "2024-03-14")},
+            {("ORGANIZATION", "Aetna"), ("DATE", "03-14-2024"), ("DATE", "2024-03-14")},
         ),
         # the last four digits of an SSN
         ("last 4 of social 4421", {("SSN", "4421")}),
@@ -310,18 +315,24 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Member ID: 12345 100 mg daily", {("HEALTHPLAN", "12345")}),
         ("Medicare number 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
         ("Medicare MBI 1EG4-TE5-MK72.", {("HEALTHPLAN", "1EG4-TE5-MK72")}),
-        ("Humana ID H12345678 expired", {("HEALTHPLAN", "H12345678")}),
+        ("Humana ID H12345678 expired", {("ORGANIZATION", "Humana"), ("HEALTHPLAN", "H12345678")}),
         # a payer's state, a group's code of letters and digits
         ("copay question, BCBS of RI 8821-4470-02", {("HEALTHPLAN", "8821-4470-02")}),
-        ("Ambetter, grp 22A14; group B strep; grp 2 of 3", {("HEALTHPLAN", "22A14")}),
+        (
+            "Ambetter, grp 22A14; group B strep; grp 2 of 3",
+            {("ORGANIZATION", "Ambetter"), ("HEALTHPLAN", "22A14")},
+        ),
         # a supplemental or secondary plan's kind between the payer and the number
         ("Medicare + AARP supplemental 330044551-11", {("HEALTHPLAN", "330044551-11")}),
         (
             "Aetna secondary W123456789; AARP supplemental since 2019",
-            {("HEALTHPLAN", "W123456789"), ("DATE", "2019")},
+            {("ORGANIZATION", "Aetna"), ("HEALTHPLAN", "W123456789"), ("DATE", "2019")},
         ),
-        ("Insurance: Aetna PPO, ID W2876541203", {("HEALTHPLAN", "W2876541203")}),
-        ("Tricare DBN 1234567890", {("HEALTHPLAN", "1234567890")}),
+        (
+            "Insurance: Aetna PPO, ID W2876541203",
+            {("ORGANIZATION", "Aetna"), ("HEALTHPLAN", "W2876541203")},
+        ),
+        ("Tricare DBN 1234567890", {("ORGANIZATION", "Tricare"), ("HEALTHPLAN", "1234567890")}),
         ("Medicaid ID 12345678A", {("HEALTHPLAN", "12345678A")}),  # not "Medica" + "id"
         ("plan ID 80840", {("HEALTHPLAN", "80840")}),  # "ID" is no state after "plan"
         # Idaho after a town, not an interpreter's number after a lower-case word
@@ -412,7 +423,7 @@ def test_uk_phones_and_postcodes(text, expected):
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
         # an ID in brackets after its plan's name; not a number after a bracketed area code
-        ("BCBS of Michigan (XYP882019334).", {("IDNUM", "XYP882019334")}),
+        ("BCBS of Michigan (XYP882019334).", {("HEALTHPLAN", "XYP882019334")}),
         ("(617)5550199 (T2N1M0) (C1D1)", {("PHONE", "(617)5550199")}),
     ],
 )
@@ -606,6 +617,34 @@ def test_durations_times_and_doses_are_not_ages(text):
         (
             "pharmacy is Brookline Village Pharmacy; Outpatient Pharmacy to fill",
             {("ORGANIZATION", "Brookline Village Pharmacy")},
+        ),
+        # a laboratory where a result was made; a nursing home's name in full
+        (
+            "Performed at: Northshore Core Lab. Sent to Quest Diagnostics.",
+            {("ORGANIZATION", "Northshore Core Lab"), ("ORGANIZATION", "Quest Diagnostics")},
+        ),
+        ("Send-out labs; core lab hemolysed", set()),
+        # an insurer known by one word; its member's number in brackets after it
+        (
+            "Insurance: Cigna (U77281934 01); Humana member H39920185",
+            {
+                ("ORGANIZATION", "Cigna"),
+                ("HEALTHPLAN", "U77281934 01"),
+                ("ORGANIZATION", "Humana"),
+                ("HEALTHPLAN", "H39920185"),
+            },
+        ),
+        ("Medicare covers it; Oscar and Horizon were here", set()),
+        (
+            "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
+            {("ORGANIZATION", "Humana")},
+        ),
+        # a chart's number that opens with a letter; not a lab's name after "chart"
+        ("Chart A1183004: when was the last A1c?", {("MEDICALRECORD", "A1183004")}),
+        ("Chart A1c reviewed. Chart B12 level low.", set()),
+        (
+            "Facility: Briarwood Rehabilitation and Nursing   Phone: none",
+            {("HOSPITAL", "Briarwood Rehabilitation and Nursing")},
         ),
         # a ZIP code after a numbered street and its town, no state between
         (

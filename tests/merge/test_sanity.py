@@ -79,6 +79,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Next SN visit 12/18. Aide (Lourdes) Tu/Th.", "Aide", "DOCTOR"),
         ("RTC 5 wks. Retina fellow Dr. Anouk Verhoeven assisted.", "Retina", "DOCTOR"),
         ("CULTURE: Staphylococcus aureus (MRSA) isolated", "Staphylococcus", "HOSPITAL"),
+        ("Asked Hospitalist. Wants to leave AMA", "Hospitalist", "PATIENT"),
+        ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),
+        ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),
+        ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),
+        ("Called Pharmacy about the refill", "Called Pharmacy", "ORGANIZATION"),
+        ("Spoke with Hospice.", "Hospice", "HOSPITAL"),
         # a verb's form read as a name in a note in capitals
         ("RETURN IN 7 DAYS. REFERRED TO PEADAR WADE MD", "REFERRED", "DOCTOR"),
         ("ABNORMAL. FORWARDED TO LINDSAY CHANDLER MD", "FORWARDED", "DOCTOR"),
@@ -339,6 +345,7 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("Is Amanda's potassium back?", "Amanda's", "PATIENT", "Amanda"),
         ("Seen today. John Smith called.", "today. John Smith", "PATIENT", "John Smith"),
         ("Found by neighbor Denise on the floor", "neighbor Denise", "PATIENT", "Denise"),
+        ("Support person: FOB Arturo, cell", "FOB Arturo", "PATIENT", "Arturo"),
         (
             "speaks Creole; interpreter Jean-Baptiste present",
             "interpreter Jean-Baptiste",
@@ -410,6 +417,19 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Bernadette Okoye",
         ),
         ("Labs done. Compare Ann Lee's", "Compare Ann Lee", "PATIENT", "Ann Lee"),
+        # the same done, opening a note's sentence
+        (
+            "Called Walgreens Pharmacy.",
+            "Called Walgreens Pharmacy",
+            "ORGANIZATION",
+            "Walgreens Pharmacy",
+        ),
+        (
+            "ok. Messaged Cape Ann Hospice",
+            "Messaged Cape Ann Hospice",
+            "HOSPITAL",
+            "Cape Ann Hospice",
+        ),
         (
             "Compare Hyun-woo Park's echo",
             "Compare Hyun-woo Park",

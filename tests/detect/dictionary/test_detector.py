@@ -202,6 +202,22 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Castellanos"), ("PATIENT", "Nakashima")},
         ),
         ("Pt Dmitri refusing meds again", {("PATIENT", "Dmitri")}),
+        # a name on no list where only a person stands; not a drug, a service or a lab
+        (
+            "tell Priyanka the CT is done. Okwuosa refuses her meds.",
+            {("PATIENT", "Priyanka"), ("PATIENT", "Okwuosa")},
+        ),
+        ("Zosyn has been started. Vanc was held. Lactate said to be 2. For Zosyn.", set()),
+        ("Is Marguerite allowed to have visitors after 8?", {("PATIENT", "Marguerite")}),
+        # a town's name as a surname after a listed first name; a name joined before another
+        (
+            "Compare Thaddeus and Octavia Beaumont's INR values",
+            {("PATIENT", "Thaddeus"), ("PATIENT", "Octavia Beaumont")},
+        ),
+        (
+            "pt Delacroix refusing insulin. Patient Lethargic, refusing meds",
+            {("PATIENT", "Delacroix")},
+        ),
         # a message's sign-off and its writer
         ("Thanks, Aisling", {("PATIENT", "Aisling")}),
         ("Regards,\nTomasz\n", {("PATIENT", "Tomasz")}),

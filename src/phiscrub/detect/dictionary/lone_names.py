@@ -48,7 +48,8 @@ _ASKED = (
     r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
     r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
     r"scheduled|back|home|ok|okay|safe|need|want|have|know|speak|take|use|live|understand|"
-    r"agree|prefer|require)\b"
+    r"agree|prefer|require|allowed|supposed|on|off|being|getting|tolerating|eating|walking|"
+    r"sleeping|confused|febrile|comfortable|covered|full|DNR|dnr)\b"
 )
 _TOLD = (
     r"[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
@@ -82,6 +83,44 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     r"|(?<![\w])(?:[Tt]hanks|[Tt]hank[ ]you|[Rr]egards|[Cc]heers|[Bb]est|[Ss]incerely)[,!]?"
     r"[ ]*\n?[ ]*(?P<n>\p{Lu}\p{Ll}+)(?=[ ]*(?:[.!]?[ ]*(?:\n|$)))"
 )
+
+
+# A name on no list after a word that only a person follows ("tell Priyanka the CT is done",
+# "spoke with Oluwaseun re: his ride"), or opening a sentence before what only a person does
+# ("Okwuosa refuses her meds"), or after "pt" before the same ("pt Delacroix refusing
+# insulin"): kept only when the word is rare in English and no frequent word, place or
+# eponym. Not after "for", "per", "by" or "see", which a drug's or a service's name follows
+# too ("per Neurosurg", "for Zosyn"), nor where a capitalised word follows.
+_UNLISTED_AFTER_CUE = regex.compile(
+    r"(?<![\w])(?:[Tt]ell|[Aa]sk|[Tt]old|[Aa]sked|[Tt]exted|[Ee]mailed|[Mm]essaged|[Pp]aged|"
+    r"[Nn]otified|[Rr]eminded|(?:[Ss]poke|[Tt]alked|[Dd]iscussed)[ ]+(?:with|to)|"
+    r"(?:[Mm]essage|[Vv]oicemail|[Tt]ext|[Pp]age|[Ee]mail)s?[ ]+from|"
+    r"(?:[Ss]igned[ ]+out|[Hh]andoff|[Hh]anded[ ]+off|[Rr]eport[ ]+given)[ ]+to)"
+    r"[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?![\w'’-]|\.\w|[ ]+\p{Lu})"
+    rf"|{_SENTENCE_START}(?P<n>\p{{Lu}}\p{{Ll}}{{2,}})(?=[ ]+(?:wants|refuses|refused|"
+    r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
+    r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers)\b"
+    r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
+    # or after "pt" ("pt Delacroix refusing insulin")
+    r"|(?<![\w])(?:[Pp]t|[Pp]atient)\.?[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?=[ ]+(?:is[ ]+)?(?:refusing|"
+    r"refused|refuses|wants|requesting|requests|asking|states|stated|says|said|denies|denied|"
+    r"declining|declines|fell)\b)"
+)
+UNLISTED_ZIPF = 3  # a name on no list is no more frequent in English (rounded; "Priyanka" 2.7)
+
+
+def unlisted_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A word on no name list where only a person stands (see ``_UNLISTED_AFTER_CUE``), where
+    no other rule has found a name: rare in English, and no frequent word, clinical word of
+    the short lists, place or eponym."""
+    taken = Occupied(found)
+    for match in _UNLISTED_AFTER_CUE.finditer(text):
+        start, end = match.span("n")
+        word = match.group("n").lower()
+        if taken.overlaps(start, end) or gaz.is_name(word) or word in PLACE_WORDS:
+            continue
+        if _no_other_word(word, gaz) and zipf(word, "en") <= UNLISTED_ZIPF:
+            yield NameHit(start, end, cued_label(text, start), 0.6, "unlisted_after_cue")
 
 
 # A surname alone after a word that asks or tells about a patient ("meds for Quist", "Why is
@@ -694,8 +733,10 @@ def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[Na
                 continue
             if word in gaz.eponyms or word in gaz.cities or word in gaz.states:
                 continue
-            if word in gaz.countries or _PART_OF_A_NAME.match(text, end):
+            if word in gaz.countries:
                 continue
+            if match is after and _PART_OF_A_NAME.match(text, end):
+                continue  # a longer name goes on after it (what is before runs into the hit)
             taken.add(start, end)
             yield NameHit(start, end, hit.label, 0.7, "joined_name")
 

@@ -29,6 +29,7 @@ from phiscrub.detect.dictionary.lone_names import (
     lower_lone_first_names,
     person_state_names,
     possessive_names,
+    unlisted_names,
 )
 from phiscrub.detect.dictionary.name_words import (
     EPONYM_HEADS,
@@ -633,6 +634,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     for finder in (
         given_names,
         lone_first_names,
+        unlisted_names,
         asked_full_names,
         person_state_names,
         lower_lone_first_names,
@@ -725,7 +727,8 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     ordinary = middle in NOT_NAME or (gaz.is_common(middle) and not gaz.is_name(middle))
     if len(middle) > 1 and ordinary:
         return None
-    if last in NOT_NAME or (gaz.is_common(last) and not gaz.is_name(last)):
+    common = gaz.is_common(last) and not gaz.is_name(last) and not _town_surname(last, gaz)
+    if last in NOT_NAME or common:
         return None
     written = match.group("last")
     # an abbreviation in capitals after a name in mixed case: "Sullivan DNR", "Jordan ICU"
@@ -739,6 +742,16 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     if last in PLACE_WORDS or after in PLACE_WORDS:
         return None
     return end
+
+
+TOWN_SURNAME_ZIPF = 3  # a town's name after a first name is a surname up to this (rounded)
+
+
+def _town_surname(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case), frequent only as a town's name, is a surname after a listed
+    first name ("Octavia Beaumont", "Eliza Kingsley"; not "Grace Lincoln", too frequent)."""
+    town = word in gaz.cities or word in gaz.towns
+    return town and word not in PLACE_WORDS and zipf(word, "en") <= TOWN_SURNAME_ZIPF
 
 
 def _lower_case_names(
