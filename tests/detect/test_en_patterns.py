@@ -338,6 +338,7 @@ def test_uk_phones_and_postcodes(text, expected):
         # Idaho after a town, not an interpreter's number after a lower-case word
         ("(interpreter via phone, ID 31187)", {("IDNUM", "31187")}),
         ("Boise, ID 83702", {("CITY", "Boise"), ("STATE", "ID"), ("ZIP", "83702")}),
+        ("(interpreter Amaya Ortiz, ID 44102)", {("IDNUM", "44102")}),  # not an Idaho ZIP
         ("Show vitals for patient 00234-55", {("MEDICALRECORD", "00234-55")}),
         # a prefix in lower case, as queries type it; not a word before a year
         ("mrn sf-998877 pending; MRN per 2020 records", {("MEDICALRECORD", "sf-998877")}),
@@ -642,6 +643,12 @@ def test_durations_times_and_doses_are_not_ages(text):
         # a chart's number that opens with a letter; not a lab's name after "chart"
         ("Chart A1183004: when was the last A1c?", {("MEDICALRECORD", "A1183004")}),
         ("Chart A1c reviewed. Chart B12 level low.", set()),
+        # a short code of letters and digits after "#"; not a room, a count or an item
+        (
+            "interpreter Brianna T. #A3391. Pharmacy benefit: Optum Rx.",
+            {("IDNUM", "A3391"), ("ORGANIZATION", "Optum Rx")},
+        ),
+        ("Item #3 and #4; #MRSA; A3391 alone; #A12", set()),
         (
             "Facility: Briarwood Rehabilitation and Nursing   Phone: none",
             {("HOSPITAL", "Briarwood Rehabilitation and Nursing")},

@@ -83,6 +83,11 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),
         ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),
         ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),
+        ("is a 27 yo G3P2002 at 39w2d", "3P2002", "PATIENT"),
+        # a clinical word in lower case read as a person or a place
+        ("Dr. Abimbola recommended nonoperative management", "nonoperative", "DOCTOR"),
+        ("MTX weekly (2089-2090, transaminitis), then LEF", "transaminitis", "HOSPITAL"),
+        ("Started on vesicular cream (case 2)", "vesicular", "HOSPITAL"),
         ("Called Pharmacy about the refill", "Called Pharmacy", "ORGANIZATION"),
         ("Spoke with Hospice.", "Hospice", "HOSPITAL"),
         # a verb's form read as a name in a note in capitals
@@ -606,6 +611,13 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Patient: Garcia Lopez, Maria", "Garcia Lopez, Maria", "PATIENT"),
         ("Seen in Room 4 today", "4", "ROOM"),  # a number alone is no clinical word's value
         ("RT @ Jay 911 : the details", "Jay 911", "PATIENT"),  # a handle's number, spaced
+        ("gift to the Crohn's & Colitis Foundation", "Colitis Foundation", "ORGANIZATION"),
+        ("Seen by Vance Molecular today", "Vance Molecular", "DOCTOR"),  # a listed name
+        ("@ BIG_Jason77 ahhh true", "Jason77", "PATIENT"),  # a handle's letters and digits
+        ("Seen in Neurology by an insurance underwriter", "insurance underwriter", "PROFESSION"),
+        ("pt seen in neurology clinic", "neurology", "DEPARTMENT"),
+        ("pt seen in neurology clinic", "neurology", "HOSPITAL"),  # a note in lower case
+        ("Vital: FordPerformance", "FordPerformance", "PATIENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -564,6 +564,27 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
+def _clinical_in_lower_case(
+    text: str, span: Span, words: Sequence[str], rules: SanityRules
+) -> bool:
+    """A place's or an organisation's span in lower case in a note in mixed case, with a word
+    of a clinical ending (``_clinical``) and no word on the place lists: "transaminitis" (a
+    capitalised one may be a foundation's: "Colitis Foundation"; a department or a job in
+    lower case is one: "neurology", "insurance underwriter")."""
+    if rules.names is None or span.label in _LOWER_CLINICAL_KEPT:
+        return False
+    surface = text[span.start : span.end]
+    if not surface.islower() or not _capitals_near(text, span.start, span.end):
+        return False
+    if not _clinical(words, rules) or any(w.endswith(_SPECIALTY_ENDINGS) for w in words):
+        return False
+    return not any(_listed_place(w, rules.names) for w in words)
+
+
+_LOWER_CLINICAL_KEPT = frozenset({"DEPARTMENT", "PROFESSION"})
+_SPECIALTY_ENDINGS = ("ology", "iatrics", "iatry")  # a department under another label
+
+
 _VERY_FREQUENT = 5.6
 """Zipf frequency above which a lower-case word after a name ends it even where a name list
 holds it ("Kowalski still NPO", "Ortiz said"): few names are written in lower case beside a
@@ -701,6 +722,14 @@ def _handle(text: str, start: int) -> bool:
 
 
 _HANDLE_MARK = re.compile(r"[@#][ ]?$")
+
+
+def _in_handle(text: str, start: int) -> bool:
+    """The span at ``start`` is a handle or a hashtag, or a piece of one after its "@" or an
+    underscore ("@ BIG_Jason77", "@_jc61")."""
+    token = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    head = text[token:start]
+    return "_" in head or head.startswith(("@", "#")) or _handle(text, token)
 
 
 def _capitals_near(text: str, start: int, end: int) -> bool:
@@ -1565,6 +1594,7 @@ _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. a
     r"parapsilosis|krusei|tropicalis|gondii|jirovecii|carinii)\b"
 )
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
+_CODE_WORD = re.compile(r"[^\W\d_]\d|\d[^\W\d_]")  # a letter and a digit side by side
 _OUT_OF_UNIT = re.compile(r"\d[^\W\d_]|(?<=[^\W\d_])/[Ll]\.[ ]")  # "3VD"; "MG/L. VALIDATED"
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _AGE_TAIL = re.compile(r"^(?:y?/)?o[ ]")  # the end of "y/o" read into a span ("o G4P1")
@@ -1737,6 +1767,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     out_of_digit = start > 0 and _OUT_OF_UNIT.match(doc.text, start - 1)
     if person and out_of_digit and not _handle(doc.text, start):
         return None  # "VD, CABG" of "3VD, CABG": nor out of one; "L. VALIDATED" of "MG/L."
+    if person and _CODE_WORD.search(doc.text, start, end) and not _in_handle(doc.text, start):
+        return None  # "3P2002" of "G3P2002": a code's letters and digits name no one
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
@@ -1749,6 +1781,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "the creatinine", "metastatic pancreatic"
     if person and rules.names is not None and _clinical(kept, rules):
         return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
+    if not person and _clinical_in_lower_case(doc.text, span, kept, rules):
+        return None  # "transaminitis" read as a hospital in a note in mixed case
     if person and rules.names is not None:
         piece = _named_sentence(text, words[first:last], rules.names)
         if piece is None:

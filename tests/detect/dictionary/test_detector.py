@@ -209,6 +209,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Zosyn has been started. Vanc was held. Lactate said to be 2. For Zosyn.", set()),
         ("Is Marguerite allowed to have visitors after 8?", {("PATIENT", "Marguerite")}),
+        ("He walks two miles daily with his wife", set()),  # a count, not "miles daily"
+        ("Let Fenella know bed 7 is ready; let Cardiology know", {("PATIENT", "Fenella")}),
         # a town's name as a surname after a listed first name; a name joined before another
         (
             "Compare Thaddeus and Octavia Beaumont's INR values",

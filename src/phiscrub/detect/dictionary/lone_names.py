@@ -101,6 +101,8 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
     r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers)\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
+    # or between "let" and "know" ("Let Fenella know bed 7 is ready")
+    r"|(?<![\w])[Ll]et[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?=[ ]+know\b)"
     # or after "pt" ("pt Delacroix refusing insulin")
     r"|(?<![\w])(?:[Pp]t|[Pp]atient)\.?[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?=[ ]+(?:is[ ]+)?(?:refusing|"
     r"refused|refuses|wants|requesting|requests|asking|states|stated|says|said|denies|denied|"

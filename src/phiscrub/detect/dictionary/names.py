@@ -438,7 +438,9 @@ _MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 # surname (or an initial), or a title and a listed name, none of them a frequent English word;
 # not after a number ("walks 2 miles daily").
 _LOWER_FIRST_LAST = regex.compile(
-    r"(?<![\w'’.-])(?<!\d[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
+    # not after a number or a count in words ("walks two miles daily", "a few miles")
+    r"(?<![\w'’.-])(?<!\d[ ])(?<!(?:one|two|three|four|five|six|seven|eight|nine|ten|few|"
+    r"several|many|some)[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
 _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
 # An initial and a listed surname in lower case after a word that a person follows ("labs for
