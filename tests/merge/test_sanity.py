@@ -84,6 +84,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),
         ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),
         ("is a 27 yo G3P2002 at 39w2d", "3P2002", "PATIENT"),
+        ("Appendix: normal. Ovaries: normal.", "Appendix", "CITY"),
         # a clinical word in lower case read as a person or a place
         ("Dr. Abimbola recommended nonoperative management", "nonoperative", "DOCTOR"),
         ("MTX weekly (2089-2090, transaminitis), then LEF", "transaminitis", "HOSPITAL"),

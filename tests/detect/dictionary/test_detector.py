@@ -211,6 +211,19 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Is Marguerite allowed to have visitors after 8?", {("PATIENT", "Marguerite")}),
         ("He walks two miles daily with his wife", set()),  # a count, not "miles daily"
         ("Let Fenella know bed 7 is ready; let Cardiology know", {("PATIENT", "Fenella")}),
+        # a surname with its particles in lower case, opening a sentence or after "pt"
+        (
+            "pt van der Berg c/o chest pain. de la Cruz needs repeat lactate",
+            {("PATIENT", "van der Berg"), ("PATIENT", "de la Cruz")},
+        ),
+        ("de Quervain tenosynovitis. Used the da Vinci Xi. le Fort I", set()),
+        # a name before a record's cue or a relative, its given name a word too
+        (
+            "Summer Nguyen DOB 1/2/1990. Faith and her mother Grace came in",
+            {("PATIENT", "Summer Nguyen"), ("PATIENT", "Faith"), ("PATIENT", "Grace")},
+        ),
+        ("Heart Failure DOB: x. Fever and her mother. Lives Alone MRN 4", set()),
+        ("McAllister-Grey wants to talk to the doctor", {("PATIENT", "McAllister-Grey")}),
         # a town's name as a surname after a listed first name; a name joined before another
         (
             "Compare Thaddeus and Octavia Beaumont's INR values",

@@ -97,7 +97,7 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"(?:[Mm]essage|[Vv]oicemail|[Tt]ext|[Pp]age|[Ee]mail)s?[ ]+from|"
     r"(?:[Ss]igned[ ]+out|[Hh]andoff|[Hh]anded[ ]+off|[Rr]eport[ ]+given)[ ]+to)"
     r"[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?![\w'’-]|\.\w|[ ]+\p{Lu})"
-    rf"|{_SENTENCE_START}(?P<n>\p{{Lu}}\p{{Ll}}{{2,}})(?=[ ]+(?:wants|refuses|refused|"
+    rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]+(?:wants|refuses|refused|"
     r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
     r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers)\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
@@ -300,6 +300,34 @@ def _no_other_word(word: str, gaz: Gazetteers) -> bool:
     ordinary = gaz.is_common(word) or word in NOT_NAME or word in NOT_SURNAME
     place = word in gaz.cities or word in gaz.states or word in gaz.countries
     return not ordinary and not place and word not in gaz.eponyms
+
+
+# A name that only a person's record or kin follows: a given name and a listed surname before
+# a birth date's or a record's cue ("Summer Nguyen DOB 1/2/1990"), or a given name before
+# "and her mother" ("Faith and her mother Grace came in"); the given name may be a word too
+# ("Summer", "Faith") where it is a listed first name.
+_NAME_BEFORE_RECORD = regex.compile(
+    r"(?<![\w'’-])(?P<n>(?P<first>\p{Lu}\p{Ll}+)[ ](?P<last>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?))"
+    r"(?=[ ]*[,(]?[ ]*(?:DOB|D\.O\.B\.?|MRN|MR[ ]?\#)(?![\w]))"
+    rf"|{_SENTENCE_START}(?P<n>(?P<first>\p{{Lu}}\p{{Ll}}+))"
+    r"(?=[ ]+(?:and|&)[ ]+(?:his|her|their)[ ]+(?:mother|father|mom|dad|wife|husband|son|"
+    r"daughter|sister|brother|partner|parents|grandmother|grandfather|aunt|uncle)\b)"
+)
+
+
+def recorded_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """A name before a record's cue or a relative (see ``_NAME_BEFORE_RECORD``), where no
+    other rule has found a name: a listed first name (frequent words too) and, when there is
+    one, a listed surname that is no frequent word, place or eponym."""
+    taken = Occupied(found)
+    for match in _NAME_BEFORE_RECORD.finditer(text):
+        start, end = match.span("n")
+        first, last = match.group("first").lower(), (match.group("last") or "").lower()
+        if taken.overlaps(start, end) or not gaz.is_first_name(first) or first in NOT_NAME:
+            continue
+        if last and not _surname(last.split("-")[0], gaz):
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "recorded_name")
 
 
 def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
@@ -531,6 +559,7 @@ _LISTED_PATIENTS = regex.compile(
     r"(?![\w:/-])"
     rf"|{_ROOM_LINE}(?:{_ROOM_LINE})+"
 )
+LISTED_SCORE = 0.9  # an item of such a list that is a listed name (others score 0.65)
 _NOT_LISTED_PATIENT = word_set(
     """
     jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june
@@ -560,7 +589,37 @@ def listed_patients(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) ->
                 continue
             if word in _NOT_LISTED_PATIENT or word in gaz.cities or taken.overlaps(start, end):
                 continue
-            yield NameHit(start, end, "PATIENT", 0.65, "listed_patient")
+            # a listed name among listed names is sure enough for the two-pass dictionary to
+            # find it again in the note ("To do: f/u Hargrove 2200 H/H")
+            score = LISTED_SCORE if all(gaz.is_name(part) for part in parts) else 0.65
+            yield NameHit(start, end, "PATIENT", score, "listed_patient")
+
+
+# A surname with its particles in lower case, opening a sentence or after "pt" ("de la Cruz
+# needs repeat lactate", "pt van der Berg c/o chest pain"); not an eponym's ("de Quervain's",
+# "the da Vinci robot", "Le Fort fracture")
+_PARTICLE_SURNAME = regex.compile(
+    r"(?:(?<![^\n])|(?<=[.?!][ ]+)|(?<![\w])(?:[Pp]t|[Pp]atient)\.?[ ]+)"
+    r"(?P<n>(?:van|von|de|del|della|di|da|du|dos|das|le|la)(?:[ ](?:der|den|de|la|las|los))?"
+    r"[ ](?P<last>\p{Lu}\p{Ll}{2,}))(?![\w'’-])"
+)
+_PARTICLE_EPONYMS = word_set("quervain vinci bakey musset fort george")
+
+
+def particle_surnames(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A surname after its particles in lower case where only a name stands (see
+    ``_PARTICLE_SURNAME``), where no other rule has found a name."""
+    taken = Occupied(found)
+    for match in _PARTICLE_SURNAME.finditer(text):
+        start, end = match.span("n")
+        last = match.group("last").lower()
+        if taken.overlaps(start, end) or last in _PARTICLE_EPONYMS or last in gaz.eponyms:
+            continue
+        if last in NOT_NAME or last in PLACE_WORDS:
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "particle_surname")
 
 
 def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:

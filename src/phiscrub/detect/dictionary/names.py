@@ -27,8 +27,10 @@ from phiscrub.detect.dictionary.lone_names import (
     lone_first_names,
     lone_surnames,
     lower_lone_first_names,
+    particle_surnames,
     person_state_names,
     possessive_names,
+    recorded_names,
     unlisted_names,
 )
 from phiscrub.detect.dictionary.name_words import (
@@ -638,10 +640,12 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         lone_first_names,
         unlisted_names,
         asked_full_names,
+        recorded_names,
         person_state_names,
         lower_lone_first_names,
         lone_surnames,
         family_names,
+        particle_surnames,
         listed_patients,
         possessive_names,
         initial_surnames,
