@@ -224,6 +224,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Heart Failure DOB: x. Fever and her mother. Lives Alone MRN 4", set()),
         ("McAllister-Grey wants to talk to the doctor", {("PATIENT", "McAllister-Grey")}),
+        (
+            "bed 4 gonzalez is asking for the chaplain; bed 3 pain is better",
+            {("PATIENT", "gonzalez")},
+        ),
         # a town's name as a surname after a listed first name; a name joined before another
         (
             "Compare Thaddeus and Octavia Beaumont's INR values",

@@ -152,7 +152,10 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     # in lower case, after a word that can only name a patient next ("pt jones", "baby boy
     # nguyen", "bed 7 - chavez") or at the start of a question ("has kowalski had his echo")
     r"|(?:[Pp]t|[Pp]atient|[Rr]eschedule|baby[ ](?:boy|girl)|"
-    r"(?:bed|rm|room)[ ]?\d{1,4}[a-z]?[ ]*[(:/-])[ ]*"
+    r"(?:bed|rm|room)[ ]?\d{1,4}[a-z]?[ ]*[(:/-]|"
+    # or with no mark, before what a person does ("bed 4 gonzalez is asking")
+    r"(?:bed|rm|room)[ ]?\d{1,4}[a-z]?(?=[ ]+\p{Ll}{3,}[ ]+(?:is|was|wants|needs|refuses|"
+    r"refusing|says|said|states|fell|called|has)\b))[ ]*"
     r"(?P<n>\p{Ll}{3,})"
     # in brackets after a room's code ("pt in 12b (sanchez)"), or after "for" and a
     # clinician or a patient's record, where a clause ends or a place or time follows ("who is
