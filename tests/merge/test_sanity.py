@@ -89,6 +89,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Dr. Abimbola recommended nonoperative management", "nonoperative", "DOCTOR"),
         ("MTX weekly (2089-2090, transaminitis), then LEF", "transaminitis", "HOSPITAL"),
         ("Started on vesicular cream (case 2)", "vesicular", "HOSPITAL"),
+        ("Device: dual-chamber pacemaker", "dual-chamber", "PATIENT"),
+        ("Last injection 11/10/87 (aflibercept). VA OD", "aflibercept", "DEPARTMENT"),
+        ("502 Fairweather, 84M - PNA, on CTX", "PNA", "PATIENT"),
+        ("Ignatius was admitted with DKA after", "DKA", "DEPARTMENT"),
+        ("US: single IUP, CRL c/w 9w1d.", "IUP, CRL", "PATIENT"),
+        ("HR 104. Tender McBurney's point, + Rovsing.", "Tender McBurney", "PATIENT"),
+        ("Anika Ramaswamy, MD PGY-3, pager", "PGY-3", "DATE"),
         ("Called Pharmacy about the refill", "Called Pharmacy", "ORGANIZATION"),
         ("Spoke with Hospice.", "Hospice", "HOSPITAL"),
         # a verb's form read as a name in a note in capitals

@@ -475,10 +475,11 @@ def _ordinary_lower_case(
         return False
     if rules.names is None or not (surface.islower() or capitals):
         return False
-    if any(rules.names.is_name(w) for w in kept):
+    parts = [p for w in kept for p in w.split("-")]  # "dual-chamber", not "brooks-hess"
+    if any(rules.names.is_name(p) for p in parts):
         return False
     return bool(_DETERMINER_BEFORE.search(text, max(0, start - 8), start)) or (
-        rules.ordinary_words(kept)
+        rules.ordinary_words(parts)
     )
 
 
@@ -569,7 +570,7 @@ def _clinical_in_lower_case(
 ) -> bool:
     """A place's or an organisation's span in lower case in a note in mixed case, with a word
     of a clinical ending (``_clinical``) and no word on the place lists: "transaminitis" (a
-    capitalised one may be a foundation's: "Colitis Foundation"; a department or a job in
+    capitalised one may be a foundation's: "Colitis Foundation"; a specialty or a job in
     lower case is one: "neurology", "insurance underwriter")."""
     if rules.names is None or span.label in _LOWER_CLINICAL_KEPT:
         return False
@@ -581,7 +582,7 @@ def _clinical_in_lower_case(
     return not any(_listed_place(w, rules.names) for w in words)
 
 
-_LOWER_CLINICAL_KEPT = frozenset({"DEPARTMENT", "PROFESSION"})
+_LOWER_CLINICAL_KEPT = frozenset({"PROFESSION"})
 _SPECIALTY_ENDINGS = ("ology", "iatrics", "iatry")  # a department under another label
 
 
@@ -1771,6 +1772,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "3P2002" of "G3P2002": a code's letters and digits name no one
     if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
         return None
+    after_word = len(kept) == 2 and rules.ordinary_words(kept[:1])
+    last_start = span.start + words[last - 1].start()
+    if person and after_word and _eponym_use(doc.text, last_start, end, kept[1], rules):
+        return None  # "Tender McBurney's point": a finding's word before an eponym
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
     if all(w in rules.headings and len(w) > 3 for w in kept) and span.label not in _SERVICE_LABELS:

@@ -224,6 +224,13 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         ("Heart Failure DOB: x. Fever and her mother. Lives Alone MRN 4", set()),
         ("McAllister-Grey wants to talk to the doctor", {("PATIENT", "McAllister-Grey")}),
+        # a staff member before their service; a surname before a vital sign, in capitals too
+        ("FYI Bernadette from case management called", {("PATIENT", "Bernadette")}),
+        ("Jordan from the lab called. Results from Pharmacy.", set()),
+        (
+            "LINDQVIST BP 180/100\nCHEN HR 120\nPEAK BP 190\nSITTING BP 120",
+            {("PATIENT", "LINDQVIST"), ("PATIENT", "CHEN")},
+        ),
         (
             "bed 4 gonzalez is asking for the chaplain; bed 3 pain is better",
             {("PATIENT", "gonzalez")},

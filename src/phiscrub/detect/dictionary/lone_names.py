@@ -141,8 +141,9 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     # opening a line ("labs Kowalski", "Abernathy discharge summary", "Okafor k+ today?")
     r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
     rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
-    rf"|(?<![^\n])(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]+(?:labs?|meds|vitals|k\+|"
-    r"inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|chart)(?![\w+])"
+    rf"|(?<![^\n])(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?|\p{{Lu}}{{4,}})(?=[ ]+(?P<lab>labs?|meds|"
+    r"vitals|k\+|inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|"
+    r"chart|BP|bp|HR|SBP|sats|temp)(?![\w+])"
     # a lab's short name and its value ("Ruiz K 3.1 replete?"), a room ("Ng in 7A febrile")
     r"|[ ]+(?P<lab>K|Na|Cr|Hgb|Hb|WBC|Plt|INR|BNP|BG|Mg|Phos|Ca|Trop|Lactate)\+?[ ]?[<>]?\d"
     rf"|{_IN_ROOM})"
@@ -305,16 +306,23 @@ def _no_other_word(word: str, gaz: Gazetteers) -> bool:
     return not ordinary and not place and word not in gaz.eponyms
 
 
-# A name that only a person's record or kin follows: a given name and a listed surname before
-# a birth date's or a record's cue ("Summer Nguyen DOB 1/2/1990"), or a given name before
-# "and her mother" ("Faith and her mother Grace came in"); the given name may be a word too
-# ("Summer", "Faith") where it is a listed first name.
+# A name that only a person's record, kin or service follows: a given name and a listed
+# surname before a birth date's or a record's cue ("Summer Nguyen DOB 1/2/1990"), or a given
+# name before "and her mother" ("Faith and her mother Grace came in") or "from case
+# management"; the given name may be a word too ("Summer", "Faith") where it is a listed
+# first name.
 _NAME_BEFORE_RECORD = regex.compile(
     r"(?<![\w'’-])(?P<n>(?P<first>\p{Lu}\p{Ll}+)[ ](?P<last>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?))"
     r"(?=[ ]*[,(]?[ ]*(?:DOB|D\.O\.B\.?|MRN|MR[ ]?\#)(?![\w]))"
     rf"|{_SENTENCE_START}(?P<n>(?P<first>\p{{Lu}}\p{{Ll}}+))"
     r"(?=[ ]+(?:and|&)[ ]+(?:his|her|their)[ ]+(?:mother|father|mom|dad|wife|husband|son|"
     r"daughter|sister|brother|partner|parents|grandmother|grandfather|aunt|uncle)\b)"
+    # or a given name before the service its bearer works for ("FYI Bernadette from case
+    # management called")
+    r"|(?<![\w'’-])(?P<n>(?P<first>\p{Lu}\p{Ll}+))(?=[ ]+from[ ]+(?:the[ ]+)?(?:case[ ]+"
+    r"(?:management|mgmt|manager)|CM|pharmacy|PT|OT|SW|social[ ]+work|nutrition|dietary|"
+    r"billing|registration|admitting|lab|radiology|IT|transport|security|hospice|"
+    r"home[ ]+health|VNA|insurance|scheduling)\b)"
 )
 
 
@@ -330,6 +338,8 @@ def recorded_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
             continue
         if last and not _surname(last.split("-")[0], gaz):
             continue
+        if not last and (first in gaz.cities or first in gaz.countries or first in gaz.states):
+            continue  # "Jordan from the lab"? a place as often
         yield NameHit(start, end, cued_label(text, start), 0.7, "recorded_name")
 
 
