@@ -725,6 +725,27 @@ def _handle(text: str, start: int) -> bool:
 _HANDLE_MARK = re.compile(r"[@#][ ]?$")
 
 
+def _out_of_code(text: str, start: int, end: int) -> bool:
+    """A person's span ``text[start:end]`` runs out of a number or a unit ("VD, CABG" of "3VD,
+    CABG", "L. VALIDATED" of "MG/L. VALIDATED") or holds a letter and a digit side by side
+    ("3P2002" of "G3P2002"): a code, not a handle's letters and digits ("@ BIG_Jason77")."""
+    if start > 0 and _OUT_OF_UNIT.match(text, start - 1) and not _handle(text, start):
+        return True
+    return bool(_CODE_WORD.search(text, start, end)) and not _in_handle(text, start)
+
+
+def _eponym_words(
+    text: str, last_start: int, start: int, end: int, kept: Sequence[str], rules: SanityRules
+) -> bool:
+    """A person's span ``text[start:end]`` (words ``kept``, the last at ``last_start``) is an
+    eponym before its head ("Allen test"), or a finding's frequent word and one ("Tender
+    McBurney's point")."""
+    if len(kept) == 1:
+        return _eponym_use(text, start, end, kept[0], rules)
+    after_word = len(kept) == 2 and rules.ordinary_words(kept[:1])
+    return after_word and _eponym_use(text, last_start, end, kept[1], rules)
+
+
 def _in_handle(text: str, start: int) -> bool:
     """The span at ``start`` is a handle or a hashtag, or a piece of one after its "@" or an
     underscore ("@ BIG_Jason77", "@_jc61")."""
@@ -1765,17 +1786,11 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return _extent(span, start, end).with_label("IDNUM") if digits >= 4 else None
     if person and _INTO_DIGIT.match(doc.text, end - 1) and not _handle(doc.text, start):
         return None  # "nadir SpO" of "SpO2": no name runs on into a digit
-    out_of_digit = start > 0 and _OUT_OF_UNIT.match(doc.text, start - 1)
-    if person and out_of_digit and not _handle(doc.text, start):
-        return None  # "VD, CABG" of "3VD, CABG": nor out of one; "L. VALIDATED" of "MG/L."
-    if person and _CODE_WORD.search(doc.text, start, end) and not _in_handle(doc.text, start):
-        return None  # "3P2002" of "G3P2002": a code's letters and digits name no one
-    if person and len(kept) == 1 and _eponym_use(doc.text, start, end, kept[0], rules):
-        return None
-    after_word = len(kept) == 2 and rules.ordinary_words(kept[:1])
+    if person and _out_of_code(doc.text, start, end):
+        return None  # "VD, CABG" of "3VD, CABG", "3P2002" of "G3P2002"
     last_start = span.start + words[last - 1].start()
-    if person and after_word and _eponym_use(doc.text, last_start, end, kept[1], rules):
-        return None  # "Tender McBurney's point": a finding's word before an eponym
+    if person and _eponym_words(doc.text, last_start, start, end, kept, rules):
+        return None
     if all(w in rules.headings for w in kept) and _heading(doc, start, end):
         return None
     if all(w in rules.headings and len(w) > 3 for w in kept) and span.label not in _SERVICE_LABELS:

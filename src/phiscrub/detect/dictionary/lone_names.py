@@ -138,7 +138,8 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)"
     # a terse query: what is asked for and the surname, or the surname and what is asked for,
-    # opening a line ("labs Kowalski", "Abernathy discharge summary", "Okafor k+ today?")
+    # opening a line ("labs Kowalski", "Abernathy discharge summary", "Okafor k+ today?"), in
+    # capitals too before a vital sign ("LINDQVIST BP 180/100")
     r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
     rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
     rf"|(?<![^\n])(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?|\p{{Lu}}{{4,}})(?=[ ]+(?P<lab>labs?|meds|"
@@ -327,9 +328,10 @@ _NAME_BEFORE_RECORD = regex.compile(
 
 
 def recorded_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """A name before a record's cue or a relative (see ``_NAME_BEFORE_RECORD``), where no
-    other rule has found a name: a listed first name (frequent words too) and, when there is
-    one, a listed surname that is no frequent word, place or eponym."""
+    """A name before a record's cue, a relative or a service (see ``_NAME_BEFORE_RECORD``),
+    where no other rule has found a name: a listed first name (frequent words too; alone, no
+    place) and, when there is one, a listed surname that is no frequent word, place or
+    eponym."""
     taken = Occupied(found)
     for match in _NAME_BEFORE_RECORD.finditer(text):
         start, end = match.span("n")
@@ -339,7 +341,7 @@ def recorded_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
         if last and not _surname(last.split("-")[0], gaz):
             continue
         if not last and (first in gaz.cities or first in gaz.countries or first in gaz.states):
-            continue  # "Jordan from the lab"? a place as often
+            continue  # "Jordan from the lab": a place's name as often as a person's
         yield NameHit(start, end, cued_label(text, start), 0.7, "recorded_name")
 
 
