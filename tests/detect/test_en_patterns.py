@@ -643,6 +643,8 @@ def test_durations_times_and_doses_are_not_ages(text):
         # a chart's number that opens with a letter; not a lab's name after "chart"
         ("Chart A1183004: when was the last A1c?", {("MEDICALRECORD", "A1183004")}),
         ("Chart A1c reviewed. Chart B12 level low.", set()),
+        # an age and sex before a record's cue
+        ("Pt: Quintero, Rosalba  58F  MRN 6618204", {("AGE", "58"), ("MEDICALRECORD", "6618204")}),
         # a month alone after a return's cue
         ("RTC February. Follow-up in March.", {("DATE", "February"), ("DATE", "March")}),
         # a short code of letters and digits after "#"; not a room, a count or an item

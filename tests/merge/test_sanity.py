@@ -96,6 +96,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("US: single IUP, CRL c/w 9w1d.", "IUP, CRL", "PATIENT"),
         ("HR 104. Tender McBurney's point, + Rovsing.", "Tender McBurney", "PATIENT"),
         ("Anika Ramaswamy, MD PGY-3, pager", "PGY-3", "DATE"),
+        ("Sister had malignant hyperthermia? (pt unsure)", "malignant hyperthermia", "PATIENT"),
+        ("Avoid succinylcholine/volatiles pending", "succinylcholine", "DOCTOR"),
+        ("lap chole at St. Anne's - PONV. Sister", "PONV", "HOSPITAL"),
         ("Called Pharmacy about the refill", "Called Pharmacy", "ORGANIZATION"),
         ("Spoke with Hospice.", "Hospice", "HOSPITAL"),
         # a verb's form read as a name in a note in capitals
