@@ -618,6 +618,9 @@ _PARTICLE_SURNAME = regex.compile(
     r"(?P<n>(?:van|von|de|del|della|di|da|du|dos|das|le|la)(?:[ ](?:der|den|de|la|las|los))?"
     r"[ ](?P<last>\p{Lu}\p{Ll}{2,}))(?![\w'’-])"
 )
+# kept here, not in eponyms.txt: the CRF's and the BiLSTM's eponym feature reads that list, so
+# a word added there moves the bundled models' inputs away from their training (and "Fort",
+# "George" are names and places that an eponym may never be alone)
 _PARTICLE_EPONYMS = word_set("quervain vinci bakey musset fort george")
 
 
