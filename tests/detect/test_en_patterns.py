@@ -1612,3 +1612,65 @@ def test_a_bare_year_after_an_event(text, expected):
 )
 def test_an_organisation_in_a_note_in_capitals(text, expected):
     assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Father died by suicide at 52. Mother died of an MI at 60.", {"52", "60"}),
+        ("Brother passed away from lung cancer at 67", {"67"}),
+        ("doing well with sats at 92; living with daughter at 45", set()),
+        ("put to death by lethal injection at 12 : 01 a . m .", set()),  # a time of day
+        ("two children (Milo, 9, and Astrid, 6) at home", {"9", "6"}),
+    ],
+)
+def test_ages_at_a_death_by_its_cause_and_children_in_brackets(text, expected):
+    assert {s for label, s in found(text) if label == "AGE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("R IJ CVC placed 10/28, A-line placed 10/29", {"10/28", "10/29"}),
+        ("Sputum 10/28 normal flora; drain removed 11/3", {"10/28", "11/3"}),
+        ("BCx 10/27 2/2 GNR, 1/2 bottles", {"10/27"}),  # positive bottles are no date
+        (
+            "Christmas Eve; on St. Patrick's Day and Good Friday",
+            {"Christmas Eve", "St. Patrick's Day", "Good Friday"},
+        ),
+    ],
+)
+def test_a_month_and_day_after_a_procedure_or_a_specimen(text, expected):
+    assert {s for label, s in found(text) if label == "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("can someone call him back re: his INR? 555-0198", {"555-0198"}),
+        ("give 500-1000 mL bolus; between 250-1500 daily", set()),
+        ("WBC 400-1000", set()),  # a range round at both ends
+        ("pp 211-2290 of the atlas", set()),
+    ],
+)
+def test_a_seven_digit_number_standing_alone(text, expected):
+    assert {s for label, s in found(text) if label == "PHONE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("St. Elizabeth's sent over the records", {"St. Elizabeth's"}),
+        ("St. Luke's ED called back", {"St. Luke's"}),
+        ("taking St. John's wort; St. Vitus' dance", set()),
+    ],
+)
+def test_a_saint_in_the_possessive_is_a_hospital(text, expected):
+    assert {s for label, s in found(text) if label == "HOSPITAL"} == expected
+
+
+def test_blue_cross_written_as_one_word():
+    text = "Insurance: BlueCross BlueShield of Texas, member X"
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == {
+        "BlueCross BlueShield of Texas"
+    }
