@@ -208,6 +208,9 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Priyanka"), ("PATIENT", "Okwuosa")},
         ),
         ("Zosyn has been started. Vanc was held. Lactate said to be 2. For Zosyn.", set()),
+        # and before their room and what they do ("in 22"), not a time ("in 3 days")
+        ("Haverford in 22 pulled his NG again", {("PATIENT", "Haverford")}),
+        ("Cardiology in 3 days. Lasix in 2 hours was given.", set()),
         ("Is Marguerite allowed to have visitors after 8?", {("PATIENT", "Marguerite")}),
         ("He walks two miles daily with his wife", set()),  # a count, not "miles daily"
         ("Let Fenella know bed 7 is ready; let Cardiology know", {("PATIENT", "Fenella")}),

@@ -87,10 +87,11 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
 
 # A name on no list after a word that only a person follows ("tell Priyanka the CT is done",
 # "spoke with Oluwaseun re: his ride"), or opening a sentence before what only a person does
-# ("Okwuosa refuses her meds"), or after "pt" before the same ("pt Delacroix refusing
-# insulin"): kept only when the word is rare in English and no frequent word, place or
-# eponym. Not after "for", "per", "by" or "see", which a drug's or a service's name follows
-# too ("per Neurosurg", "for Zosyn"), nor where a capitalised word follows.
+# ("Okwuosa refuses her meds"; with their room between: "Haverford in 22 pulled his NG"), or
+# after "pt" before the same ("pt Delacroix refusing insulin"): kept only when the word is
+# rare in English and no frequent word, place or eponym. Not after "for", "per", "by" or
+# "see", which a drug's or a service's name follows too ("per Neurosurg", "for Zosyn"), nor
+# where a capitalised word follows.
 _UNLISTED_AFTER_CUE = regex.compile(
     r"(?<![\w])(?:[Tt]ell|[Aa]sk|[Tt]old|[Aa]sked|[Tt]exted|[Ee]mailed|[Mm]essaged|[Pp]aged|"
     r"[Nn]otified|[Rr]eminded|(?:[Ss]poke|[Tt]alked|[Dd]iscussed)[ ]+(?:with|to)|"
@@ -101,6 +102,11 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
     r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers)\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
+    # or before the room they lie in and what they do there ("Haverford in 22 pulled his NG")
+    rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?={_IN_ROOM}[ ]+(?:is|was|has|"
+    r"had|needs|wants|pulled|fell|refuses|refused|refusing|requests|requesting|asking|called|"
+    r"states|says|said|complains|complaining|got|went|left|vomited|removed|spiked|desatted|"
+    r"desatting|c/o)\b)"
     # or between "let" and "know" ("Let Fenella know bed 7 is ready")
     r"|(?<![\w])[Ll]et[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?=[ ]+know\b)"
     # or after "pt" ("pt Delacroix refusing insulin")
