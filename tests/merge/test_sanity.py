@@ -327,6 +327,11 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
             "Haitian-American man, unemployed",
             "PATIENT",
         ),
+        # a frequent word on no name list, capitalised only as a sentence's first word
+        ("off the cord structures. Mesh was placed", "Mesh", "PATIENT"),
+        ("FHT 140s. Urine neg/neg.", "Urine", "DOCTOR"),
+        ("Urine culture pending", "Urine", "PATIENT"),
+        ("q6 months. Sunscreen counseling.", "Sunscreen counseling", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -629,6 +634,11 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("pt seen in neurology clinic", "neurology", "DEPARTMENT"),
         ("pt seen in neurology clinic", "neurology", "HOSPITAL"),  # a note in lower case
         ("Vital: FordPerformance", "FordPerformance", "PATIENT"),
+        # a sentence's first word that a name list holds, that is rare, or not the first
+        ("Seen today. Grace was tearful", "Grace", "PATIENT"),
+        ("Seen today. Okwuosa refuses her meds", "Okwuosa", "PATIENT"),
+        ("Notes. Baker called back", "Baker", "DOCTOR"),
+        ("Seen with Mesh today", "Mesh", "PATIENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -133,6 +133,7 @@ What it drops or cuts is returned with the spans, as the merge policies record t
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -276,6 +277,10 @@ class SanityRules:
     medicines: frozenset[str] = frozenset()
     """Medicines written capitalised; a person's name ends before one ("give Ibrahim
     Tylenol")."""
+    person_verbs: frozenset[str] = frozenset()
+    """Verbs of what a person does ("said", "refuses"): a frequent word opening a sentence
+    before one may be a name ("Obama said"), before anything else it is none ("Mesh was
+    placed")."""
     notations: re.Pattern[str] | None = None
     """Clinical notations a span may not wholly be, as one pattern (``None``: none)."""
     names: Gazetteers | None = field(default=None, repr=False)
@@ -336,6 +341,7 @@ _LISTS = (
     "eponym_heads",
     "eponyms",
     "medicines",
+    "person_verbs",
     "room_words",
     "clause_words",
     "demonyms",
@@ -563,6 +569,66 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     parts = [p for w in words for p in w.split("-")]  # "Ellis-Ingram": two names
     clinical = any(len(p) > 5 and p.endswith(tuple(rules.clinical_endings)) for p in parts)
     return clinical and not any(rules.names.is_name(p) for p in parts)
+
+
+_OPENING = re.compile(r"(?:(?<![\w.])(?P<word>\w+)?[.!?;][ \t]+|\n[ \t]*)\Z")
+
+
+def _common_words_opening(
+    doc: Document, start: int, end: int, words: Sequence[str], rules: SanityRules
+) -> bool:
+    """A person's name ``text[start:end]`` (words ``words``, lower case) that opens a sentence
+    or a line in a note in mixed case, each word capitalised only there, a frequent word of the
+    language and on no name or place list (lower-case words after them as they may be), and
+    no person's verb after it: "Mesh was placed", "Urine neg/neg.", "Sunscreen counseling"
+    ("Will", "Baker" and "Texas" are on the lists and stay; "Dr. Tank"
+    follows a title, not a sentence's end; "Obama said" is someone)."""
+    if rules.names is None or typed_in_lower_case(doc.metadata):
+        return False  # a note typed in lower case: its capitals at a line's start are guesses
+    text = doc.text
+    opening = start == 0 or _OPENING.search(text[max(0, start - 16) : start])
+    if not opening:
+        return False
+    before = opening.group("word") if opening is not True else None
+    if before is not None and (len(before) == 1 or before.lower() in rules.honorifics):
+        return False  # "Dr. Tank", "J. Baker": a title's or an initial's stop
+    surface = text[start:end].split()
+    capitalised = 0  # the leading capitalised words; lower-case ones after them name no one
+    while capitalised < len(surface) and not surface[capitalised].islower():
+        capitalised += 1
+    lower_after = all(w.islower() for w in surface[capitalised:])
+    if capitalised == 0 or len(words) != len(surface) or not lower_after:
+        return False
+    if not all(w[:1].isupper() and w[1:].islower() for w in surface[:capitalised]):
+        return False  # "NEXUS", "McBride": capitals inside a word are not a sentence's
+    after = _NEXT_WORD.match(text, end)
+    if after is not None and after.group(1).lower() in rules.person_verbs:
+        return False
+    gaz = rules.names
+    places = rules.countries | rules.states
+    return all(
+        gaz.is_common(w)
+        and not gaz.is_name(w)
+        and not _listed_place(w, gaz)
+        and w not in places
+        and w not in _unaccented_cities(gaz)  # "Montreal", listed as "montréal"
+        for w in words[:capitalised]
+    )
+
+
+_UNACCENTED: dict[int, frozenset[str]] = {}
+
+
+def _unaccented_cities(gaz: Gazetteers) -> frozenset[str]:
+    """The listed cities' names with their accents taken off, those that had any."""
+    if id(gaz) not in _UNACCENTED:
+        plain = {
+            "".join(c for c in unicodedata.normalize("NFD", city) if not unicodedata.combining(c))
+            for city in gaz.cities
+            if not city.isascii()
+        }
+        _UNACCENTED[id(gaz)] = frozenset(plain)
+    return _UNACCENTED[id(gaz)]
 
 
 def _clinical_in_lower_case(
@@ -1801,6 +1867,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "the creatinine", "metastatic pancreatic"
     if person and rules.names is not None and _clinical(kept, rules):
         return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
+    if person and _common_words_opening(doc, start, end, kept, rules):
+        return None  # "Mesh was placed", "Urine neg/neg.": a sentence's first word, no name
     if not person and _clinical_in_lower_case(doc.text, span, kept, rules):
         return None  # "transaminitis" read as a hospital in a note in mixed case
     if person and rules.names is not None:
