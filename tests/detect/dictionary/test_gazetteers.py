@@ -80,3 +80,27 @@ def test_first_names_are_read_from_both_lists_and_surnames_are_not():
     assert gaz.is_first_name("jen")  # the census's list only
     assert gaz.is_first_name("sue") and "sue" in gaz.first_names  # faker's list too
     assert not gaz.is_first_name("kowalczyk") and gaz.is_name("kowalczyk")  # a surname
+
+
+@pytest.mark.parametrize(
+    ("name", "plain"),
+    [
+        ("josé", "jose"),
+        ("łukasz", "lukasz"),
+        ("оксана", "oksana"),
+        ("дмитрий", "dmitrii"),
+        ("γιώργος", "giorgos"),
+        ("smith", None),  # already plain
+        ("محمد", None),  # no Latin form from these letters
+    ],
+)
+def test_names_in_other_letters_are_read_as_english_notes_write_them(name, plain):
+    assert module.latin_form(name) == plain
+
+
+def test_world_names_are_listed_transliterated_romanised_and_without_accents():
+    gaz = module.gazetteers("en")
+    assert gaz.is_first_name("oksana")  # ru_RU and uk_UA write it in Cyrillic only
+    assert gaz.is_first_name("giorgos")  # el_GR in Greek
+    assert gaz.is_name("zhou") and not gaz.is_common("zhou")  # zh_CN's romanised surnames
+    assert "oksana" not in gaz.first_names  # the CRF's features keep the lists it was trained on

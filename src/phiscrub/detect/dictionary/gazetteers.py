@@ -44,6 +44,7 @@ import importlib
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata, resources
@@ -173,8 +174,22 @@ def _census() -> tuple[dict[str, float], dict[str, int]]:
     return first, last
 
 
+_WORLD_FIRST = (
+    "first_names",
+    "first_names_male",
+    "first_names_female",
+    "first_romanized_names",
+    "first_romanized_names_male",
+    "first_romanized_names_female",
+)
+_WORLD_LAST = ("last_names", "last_romanized_names")
+
+
 def _world_names() -> tuple[set[str], set[str]]:
-    """First names and surnames of every faker locale (names from all over the world)."""
+    """First names and surnames of every faker locale (names from all over the world), in
+    their own letters and as English notes write them: romanised where the locale gives that
+    form (Japanese, Chinese), transliterated from Cyrillic and Greek ("Оксана": "oksana"),
+    and without their accents ("José": "jose")."""
     import pkgutil
 
     import faker.providers.person as person
@@ -183,11 +198,55 @@ def _world_names() -> tuple[set[str], set[str]]:
     last: set[str] = set()
     for module in pkgutil.iter_modules(person.__path__):
         provider = _provider("person", module.name)
-        for attr in ("first_names", "first_names_male", "first_names_female", "last_names"):
+        for attr in (*_WORLD_FIRST, *_WORLD_LAST):
             values = getattr(provider, attr, None)
             if isinstance(values, (list, tuple, set, frozenset, dict)):
-                (last if attr == "last_names" else first).update(str(v).lower() for v in values)
+                names = {str(v).lower() for v in values}
+                if "romanized" in attr:  # syllables ("bo", "dui", "wen") are no names alone
+                    names = {n for n in names if len(n) >= MIN_DERIVED_NAME}
+                plain = {latin_form(n) for n in names} - {None}
+                names |= {n for n in plain if len(n) >= MIN_DERIVED_NAME}  # type: ignore[arg-type]
+                (last if attr in _WORLD_LAST else first).update(names)  # type: ignore[arg-type]
     return first, last
+
+
+MIN_DERIVED_NAME = 4
+"""Romanised and transliterated names shorter than this are left out: a short form read
+from other letters is too often an English word or an abbreviation ("бот": "bot")."""
+
+
+_TRANSLITERATION = str.maketrans(
+    {
+        # Cyrillic (Russian, Ukrainian, Bulgarian, Macedonian), as English spells names
+        "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e",
+        "є": "ye", "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "yi", "й": "y", "к": "k",
+        "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+        "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "",
+        "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "ѓ": "g", "ѕ": "dz", "ј": "j",
+        "љ": "lj", "њ": "nj", "ќ": "k", "џ": "dzh",
+        # Greek (accents are taken off first)
+        "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th",
+        "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
+        "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps",
+        "ω": "o",
+        # Latin letters that no accent makes
+        "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+        "ı": "i",
+    }
+)  # fmt: skip
+
+
+def latin_form(name: str) -> str | None:
+    """``name`` (lower case) in plain Latin letters as an English note writes it ("josé":
+    "jose", "оксана": "oksana", "γιώργος": "giorgos"), or None where that is ``name``
+    itself or no such form exists (Arabic, Hindi, Korean letters)."""
+    stripped = "".join(
+        c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c)
+    )
+    plain = stripped.translate(_TRANSLITERATION)
+    if plain == name or not plain.isascii() or not plain.replace("-", "").isalpha():
+        return None
+    return plain
 
 
 def _english(first: set[str], last: set[str]) -> tuple[set[str], set[str], set[str]]:
