@@ -1674,3 +1674,14 @@ def test_blue_cross_written_as_one_word():
     assert {s for label, s in found(text) if label == "ORGANIZATION"} == {
         "BlueCross BlueShield of Texas"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("contact Catholic Social Services re: housing", {"Catholic Social Services"}),
+        ("referred to Jewish Family Services", {"Jewish Family Services"}),
+    ],
+)
+def test_a_charity_named_before_its_services(text, expected):
+    assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
