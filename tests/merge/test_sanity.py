@@ -332,6 +332,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("FHT 140s. Urine neg/neg.", "Urine", "DOCTOR"),
         ("Urine culture pending", "Urine", "PATIENT"),
         ("q6 months. Sunscreen counseling.", "Sunscreen counseling", "DOCTOR"),
+        # where in the body and what is found there
+        ("DIAGNOSIS: Left inguinal hernia", "inguinal", "DOCTOR"),
+        ("Lungs with bibasilar crackles. Pt", "bibasilar crackles", "DOCTOR"),
+        ("Small right pleural effusion, decreased.", "effusion, decreased", "DOCTOR"),
+        ("LVH with lateral repolarization changes", "lateral repolarization", "DOCTOR"),
+        ("Consult Social Services for placement", "Social Services", "ORGANIZATION"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -482,6 +488,9 @@ def test_look_alikes_are_dropped(text, surface, label):
         # no place's name ends in a lower-case "in", "of" or "on"
         ("sent on Elm Street in Westfield", "Elm Street in", "STREET", "Elm Street"),
         ("Meals on Wheels delivers", "Meals on Wheels", "ORGANIZATION", "Meals on Wheels"),
+        # a sentence's stop after a capitalised word of five letters ends a place's name
+        ("room in Fall River. Landlord has", "Fall River. Landlord", "CITY", "Fall River"),
+        ("lives in St. Louis today", "St. Louis", "CITY", "St. Louis"),
     ],
 )
 def test_names_that_run_on_are_cut_back(text, surface, label, kept):
@@ -639,6 +648,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Seen today. Okwuosa refuses her meds", "Okwuosa", "PATIENT"),
         ("Notes. Baker called back", "Baker", "DOCTOR"),
         ("Seen with Mesh today", "Mesh", "PATIENT"),
+        ("Seen by Azarian Arenal today", "Azarian Arenal", "PATIENT"),  # "-enal" capitalised
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

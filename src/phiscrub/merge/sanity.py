@@ -277,6 +277,9 @@ class SanityRules:
     medicines: frozenset[str] = frozenset()
     """Medicines written capitalised; a person's name ends before one ("give Ibrahim
     Tylenol")."""
+    lower_clinical_endings: frozenset[str] = frozenset()
+    """Endings of anatomical and clinical words ("-inal", "-usion") that drop a person's span
+    in lower case in a note in mixed case ("inguinal"); surnames end so in capitals."""
     person_verbs: frozenset[str] = frozenset()
     """Verbs of what a person does ("said", "refuses"): a frequent word opening a sentence
     before one may be a name ("Obama said"), before anything else it is none ("Mesh was
@@ -342,6 +345,7 @@ _LISTS = (
     "eponyms",
     "medicines",
     "person_verbs",
+    "lower_clinical_endings",
     "room_words",
     "clause_words",
     "demonyms",
@@ -568,6 +572,25 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     assert rules.names is not None
     parts = [p for w in words for p in w.split("-")]  # "Ellis-Ingram": two names
     clinical = any(len(p) > 5 and p.endswith(tuple(rules.clinical_endings)) for p in parts)
+    return clinical and not any(rules.names.is_name(p) for p in parts)
+
+
+def _clinical_lower_case_name(
+    doc: Document, start: int, end: int, words: Sequence[str], rules: SanityRules
+) -> bool:
+    """A person's name ``doc.text[start:end]`` in lower case in a note in mixed case, with a
+    word of a clinical ending (``lower_clinical_endings``) and no word on the name lists:
+    "inguinal", "bibasilar crackles", "effusion, decreased"."""
+    if rules.names is None or not rules.lower_clinical_endings:
+        return False
+    text = doc.text
+    if not text[start:end].islower() or typed_in_lower_case(doc.metadata):
+        return False
+    if not _capitals_near(text, start, end):
+        return False
+    parts = [p for w in words for p in w.split("-")]
+    endings = tuple(rules.lower_clinical_endings)
+    clinical = any(len(p) > 5 and p.endswith(endings) for p in parts)
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
@@ -1349,9 +1372,9 @@ def _whole_words(text: str, span: Span) -> Span:
     return replace(span, start=start, end=end)
 
 
-# a sentence's end inside a name: after a capitalised word of six letters or more, or a company's
+# a sentence's end inside a name: after a capitalised word of five letters or more, or a company's
 # suffix (not "St. Luke's", "Mass. General"; after a lower-case word the span is no name at all)
-_STOP_INSIDE = re.compile(r"\b(?:[A-Z][^\W\d_]{5,}|Inc|Ltd|Corp|Co|LLC|PLC|LLP)(\.)[ ]+(?=[A-Z])")
+_STOP_INSIDE = re.compile(r"\b(?:[A-Z][^\W\d_]{4,}|Inc|Ltd|Corp|Co|LLC|PLC|LLP)(\.)[ ]+(?=[A-Z])")
 # a bracket opened inside a name and not closed in it, with the space before it
 _OPEN_BRACKET = re.compile(r"[ ]*\([^)]*$")
 _LOWER_WORD = re.compile(r"[ ]+[a-z]")
@@ -1867,6 +1890,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "the creatinine", "metastatic pancreatic"
     if person and rules.names is not None and _clinical(kept, rules):
         return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
+    if person and _clinical_lower_case_name(doc, start, end, kept, rules):
+        return None  # "Left inguinal hernia", "bibasilar crackles" in a note in mixed case
     if person and _common_words_opening(doc, start, end, kept, rules):
         return None  # "Mesh was placed", "Urine neg/neg.": a sentence's first word, no name
     if not person and _clinical_in_lower_case(doc.text, span, kept, rules):
