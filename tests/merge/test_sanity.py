@@ -338,6 +338,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Small right pleural effusion, decreased.", "effusion, decreased", "DOCTOR"),
         ("LVH with lateral repolarization changes", "lateral repolarization", "DOCTOR"),
         ("Consult Social Services for placement", "Social Services", "ORGANIZATION"),
+        # a strength's grade after a limb or a muscle; a test's result as a user name
+        ("R facial droop, RUE 3/5, RLE 4/5", "3/5", "DATE"),
+        ("Grip 4+/5 bilaterally", "4+/5", "DATE"),
+        ("Ca 8.9, PTH 488, Alb 3.7", "PTH 488", "USERNAME"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -649,6 +653,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Notes. Baker called back", "Baker", "DOCTOR"),
         ("Seen with Mesh today", "Mesh", "PATIENT"),
         ("Seen by Azarian Arenal today", "Azarian Arenal", "PATIENT"),  # "-enal" capitalised
+        ("Follow-up seen on 3/5 in clinic", "3/5", "DATE"),  # no limb before it
+        ("12 Main St, Suite 501, Boston", "Suite 501", "USERNAME"),  # a suite: an address's
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

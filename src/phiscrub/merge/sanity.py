@@ -1582,8 +1582,9 @@ _CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w'’&.-]*[ ])*[A-Z][\w'’.-]*$")
 def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
     """``surface`` is a number that is no one's: an emergency service's after a call ("who
     called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), a time
-    of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), or a trial's
-    number after its registry's prefix ("NCT04567891")."""
+    of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), a trial's
+    number after its registry's prefix ("NCT04567891"), a strength's grade read as a date
+    ("RUE 3/5"), or a test's result read as a user name ("PTH 488")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
         text, max(0, span.start - 12), span.start
     ):
@@ -1592,7 +1593,21 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
     if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
         return not _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
+    if span.label == "DATE" and _GRADE.fullmatch(surface):
+        return _LIMB_BEFORE.search(text, max(0, span.start - 16), span.start) is not None
+    if span.label == "USERNAME" and _LAB_VALUE.fullmatch(surface):
+        return True  # "PTH 488", "UACR 210": a test's letters and its result; no handle spaced
     return span.label in rules.word_labels and _clock_time(text, span, surface)
+
+
+_GRADE = re.compile(r"[0-5][+-]?/5")
+_LIMB_BEFORE = re.compile(
+    r"(?i:\b(?:[RLB][UL]E|strength|motor|power|grip|deltoids?|biceps|triceps|quads?|"
+    r"hamstrings?|EHL|dorsiflexion|plantarflexion|hip flexors?|HF|KE|KF|DF|PF|UE|LE)[: \t]*)$"
+)
+"""A limb or a muscle group before a grade out of five ("RUE 3/5", "Grip 4+/5"): strength on
+exam, not the 3rd of May."""
+_LAB_VALUE = re.compile(r"[A-Z][A-Z0-9]{1,5}[ \t]+[<>]?\d+(?:\.\d+)?")
 
 
 _YEAR_RANGE = (1800, 2199)
