@@ -135,6 +135,12 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Plan reviewed with Kevin (his son).", {("PATIENT", "Kevin"), ("DOCTOR", "Kevin")}),
         ("Any update on Marisol?", {("PATIENT", "Marisol")}),
         ("Patient Nguyen, Thi Lan presented.", {("PATIENT", "Nguyen, Thi Lan")}),
+        # a middle initial without its stop where the line ends
+        (
+            "Record date: x\n\nWHITCOMB, EVANGELINE R\n0078841",
+            {("PATIENT", "WHITCOMB, EVANGELINE R")},
+        ),
+        ("Jones, Mary R and then", {("PATIENT", "Jones, Mary")}),
         ("Has Jorge been seen by PT today?", {("PATIENT", "Jorge")}),
         # news from someone, care handed to someone, a question asked indirectly, a sentence
         # about someone, "let" someone know

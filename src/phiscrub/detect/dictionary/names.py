@@ -429,8 +429,9 @@ _FIRST_INITIAL = regex.compile(
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.
 _LAST_COMMA_FIRST = regex.compile(
-    rf"(?<![\w.'’-])(?P<last>{WORD})[ ]?,[ ]?(?P<first>{WORD})(?:[ ]\p{{Lu}}\.)?(?![\w'’-])"
-)
+    rf"(?<![\w.'’-])(?P<last>{WORD})[ ]?,[ ]?(?P<first>{WORD})"
+    r"(?:[ ]\p{Lu}(?:\.|(?=[ \t]*(?:\n|$))))?(?![\w'’-])"
+)  # a middle initial with its stop, or without it where the line ends ("WHITCOMB, EVANGELINE R")
 # Capitalised words on both sides of "Last, First": a list of names written first name first
 # ("Pratibha Iyer, Colm Gallagher"), unless the word before is a field ("Patient Nguyen, Thi")
 _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
