@@ -342,6 +342,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("R facial droop, RUE 3/5, RLE 4/5", "3/5", "DATE"),
         ("Grip 4+/5 bilaterally", "4+/5", "DATE"),
         ("Ca 8.9, PTH 488, Alb 3.7", "PTH 488", "USERNAME"),
+        ("ferritin 512, TSAT 28%, Ca 8.9", "TSAT", "ORGANIZATION"),
+        ("eGFR 34, UACR 210 mg/g", "UACR", "PATIENT"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -655,6 +657,9 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Seen by Azarian Arenal today", "Azarian Arenal", "PATIENT"),  # "-enal" capitalised
         ("Follow-up seen on 3/5 in clinic", "3/5", "DATE"),  # no limb before it
         ("12 Main St, Suite 501, Boston", "Suite 501", "USERNAME"),  # a suite: an address's
+        ("LGH 11-27 admit", "LGH", "ORGANIZATION"),  # a date after it, no result
+        ("pt OKWUOSA 45F here", "OKWUOSA", "PATIENT"),  # an age and sex
+        ("FERRITIN 512, TSAT 28%", "TSAT", "ORGANIZATION"),  # a note in capitals
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -1584,7 +1584,8 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
     called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), a time
     of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), a trial's
     number after its registry's prefix ("NCT04567891"), a strength's grade read as a date
-    ("RUE 3/5"), or a test's result read as a user name ("PTH 488")."""
+    ("RUE 3/5"), or a test's name and result read as a user name or a name ("PTH 488", "TSAT
+    28%")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
         text, max(0, span.start - 12), span.start
     ):
@@ -1597,6 +1598,8 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return _LIMB_BEFORE.search(text, max(0, span.start - 16), span.start) is not None
     if span.label == "USERNAME" and _LAB_VALUE.fullmatch(surface):
         return True  # "PTH 488", "UACR 210": a test's letters and its result; no handle spaced
+    if span.label in rules.word_labels and _test_result(text, span, surface, rules):
+        return True  # "TSAT 28%": a test's name and its result
     return span.label in rules.word_labels and _clock_time(text, span, surface)
 
 
@@ -1607,6 +1610,24 @@ _LIMB_BEFORE = re.compile(
 )
 """A limb or a muscle group before a grade out of five ("RUE 3/5", "Grip 4+/5"): strength on
 exam, not the 3rd of May."""
+
+
+def _test_result(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
+    """``surface`` is a test's short name in capitals before its result (``_TEST_NAME``,
+    ``_RESULT_AFTER``) in a note in mixed case, on no name list, and not a hospital's."""
+    if span.label == "HOSPITAL" or rules.names is None or not _TEST_NAME.fullmatch(surface):
+        return False
+    if not _RESULT_AFTER.match(text, span.end):
+        return False
+    around = text[max(0, span.start - _CASE_REACH) : span.end + _CASE_REACH]
+    return any(c.islower() for c in around) and not rules.names.is_name(surface.lower())
+
+
+_TEST_NAME = re.compile(r"(?=(?:[0-9]*[A-Z]){2})[A-Z][A-Z0-9]{1,5}")
+_RESULT_AFTER = re.compile(r"[ ]?[<>]?\d{1,3}(?:\.\d+)?%?(?![\w/-])")
+"""A test's short name in capitals and its result after it, in a note in mixed case ("TSAT
+28%", "BNP 412"): no name of a person, place or body (a hospital's letters may stand before a
+date, "LGH 11-27"; an age and sex after a name are no result, "OKWUOSA 45F")."""
 _LAB_VALUE = re.compile(r"[A-Z][A-Z0-9]{1,5}[ \t]+[<>]?\d+(?:\.\d+)?")
 
 
