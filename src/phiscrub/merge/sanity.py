@@ -600,12 +600,12 @@ _OPENING = re.compile(r"(?:(?<![\w.])(?P<word>\w+)?[.!?;][ \t]+|\n[ \t]*)\Z")
 def _common_words_opening(
     doc: Document, start: int, end: int, words: Sequence[str], rules: SanityRules
 ) -> bool:
-    """A person's name ``text[start:end]`` (words ``words``, lower case) that opens a sentence
-    or a line in a note in mixed case, each word capitalised only there, a frequent word of the
-    language and on no name or place list (lower-case words after them as they may be), and
-    no person's verb after it: "Mesh was placed", "Urine neg/neg.", "Sunscreen counseling"
-    ("Will", "Baker" and "Texas" are on the lists and stay; "Dr. Tank"
-    follows a title, not a sentence's end; "Obama said" is someone)."""
+    """A person's name ``doc.text[start:end]`` (words ``words``, lower case) that opens a
+    sentence or a line in a note in mixed case, its capitalised words capitalised only there,
+    each a frequent word of the language on no name or place list (lower-case words may follow
+    them), with no person's verb after it: "Mesh was placed", "Urine neg/neg.", "Sunscreen
+    counseling" ("Will", "Baker" and "Texas" are on the lists and stay; "Dr. Tank" follows a
+    title, not a sentence's end; "Obama said" is someone)."""
     if rules.names is None or typed_in_lower_case(doc.metadata):
         return False  # a note typed in lower case: its capitals at a line's start are guesses
     text = doc.text
@@ -634,24 +634,19 @@ def _common_words_opening(
         and not gaz.is_name(w)
         and not _listed_place(w, gaz)
         and w not in places
-        and w not in _unaccented_cities(gaz)  # "Montreal", listed as "montréal"
+        and w not in _unaccented(gaz.cities)  # "Montreal", listed as "montréal"
         for w in words[:capitalised]
     )
 
 
-_UNACCENTED: dict[int, frozenset[str]] = {}
-
-
-def _unaccented_cities(gaz: Gazetteers) -> frozenset[str]:
-    """The listed cities' names with their accents taken off, those that had any."""
-    if id(gaz) not in _UNACCENTED:
-        plain = {
-            "".join(c for c in unicodedata.normalize("NFD", city) if not unicodedata.combining(c))
-            for city in gaz.cities
-            if not city.isascii()
-        }
-        _UNACCENTED[id(gaz)] = frozenset(plain)
-    return _UNACCENTED[id(gaz)]
+@cache
+def _unaccented(names: frozenset[str]) -> frozenset[str]:
+    """The names of ``names`` that have accents, with their accents taken off."""
+    return frozenset(
+        "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+        for name in names
+        if not name.isascii()
+    )
 
 
 def _clinical_in_lower_case(

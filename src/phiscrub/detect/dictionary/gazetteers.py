@@ -204,9 +204,9 @@ def _world_names() -> tuple[set[str], set[str]]:
                 names = {str(v).lower() for v in values}
                 if "romanized" in attr:  # syllables ("bo", "dui", "wen") are no names alone
                     names = {n for n in names if len(n) >= MIN_DERIVED_NAME}
-                plain = {latin_form(n) for n in names} - {None}
-                names |= {n for n in plain if len(n) >= MIN_DERIVED_NAME}  # type: ignore[arg-type]
-                (last if attr in _WORLD_LAST else first).update(names)  # type: ignore[arg-type]
+                forms = (latin_form(n) for n in names)
+                names |= {f for f in forms if f is not None and len(f) >= MIN_DERIVED_NAME}
+                (last if attr in _WORLD_LAST else first).update(names)
     return first, last
 
 
