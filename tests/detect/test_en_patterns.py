@@ -1638,6 +1638,9 @@ def test_ages_at_a_death_by_its_cause_and_children_in_brackets(text, expected):
             "Christmas Eve; on St. Patrick's Day and Good Friday",
             {"Christmas Eve", "St. Patrick's Day", "Good Friday"},
         ),
+        # a weekday's abbreviation after a treatment's verb
+        ("started on Tues, stopped Thurs; held Fri, resumed Mon", {"Tues", "Thurs", "Fri", "Mon"}),
+        ("we sat and talked on the sun deck", set()),
     ],
 )
 def test_a_month_and_day_after_a_procedure_or_a_specimen(text, expected):
