@@ -575,6 +575,23 @@ def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
+def _words_of_no_one(
+    doc: Document, start: int, end: int, words: Sequence[str], rules: SanityRules
+) -> bool:
+    """A person's name ``doc.text[start:end]`` (words ``words``, lower case) that is ordinary
+    words in lower case ("the creatinine", "metastatic pancreatic"), a diagnosis with no name
+    on the lists ("Prostatic adenocarcinoma"), a clinical word in lower case in a note in mixed
+    case ("Left inguinal hernia") or a sentence's first word that is a frequent one ("Mesh was
+    placed", "Urine neg/neg.")."""
+    if _ordinary_lower_case(doc.text, start, end, words, rules):
+        return True
+    if rules.names is not None and _clinical(words, rules):
+        return True
+    return _clinical_lower_case_name(doc, start, end, words, rules) or _common_words_opening(
+        doc, start, end, words, rules
+    )
+
+
 def _clinical_lower_case_name(
     doc: Document, start: int, end: int, words: Sequence[str], rules: SanityRules
 ) -> bool:
@@ -1917,14 +1934,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "Cardiology fellow" read as a town (not "JN/up", a typist's initials)
     if person and _list_item_word(doc.text, start, end, rules):
         return None  # "3.  Cognition - MoCA 22/30": a numbered item's topic
-    if person and _ordinary_lower_case(doc.text, start, end, kept, rules):
-        return None  # "the creatinine", "metastatic pancreatic"
-    if person and rules.names is not None and _clinical(kept, rules):
-        return None  # "Prostatic adenocarcinoma": a diagnosis, no name on the lists
-    if person and _clinical_lower_case_name(doc, start, end, kept, rules):
-        return None  # "Left inguinal hernia", "bibasilar crackles" in a note in mixed case
-    if person and _common_words_opening(doc, start, end, kept, rules):
-        return None  # "Mesh was placed", "Urine neg/neg.": a sentence's first word, no name
+    if person and _words_of_no_one(doc, start, end, kept, rules):
+        return None  # "the creatinine", "Prostatic adenocarcinoma", "Mesh was placed"
     if not person and _clinical_in_lower_case(doc.text, span, kept, rules):
         return None  # "transaminitis" read as a hospital in a note in mixed case
     if person and rules.names is not None:
