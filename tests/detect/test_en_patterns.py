@@ -1688,3 +1688,17 @@ def test_blue_cross_written_as_one_word():
 )
 def test_a_charity_named_before_its_services(text, expected):
     assert {s for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "SEPARATED SINCE WINTER OF 2009. SEEN 3 OF MARCH 2012 AND MAY OF 2011.",
+            {"WINTER OF 2009", "3 OF MARCH 2012", "MAY OF 2011"},
+        ),
+        ("separated since winter of 2009", {"winter of 2009"}),
+    ],
+)
+def test_of_in_a_date_in_capitals(text, expected):
+    assert {s for label, s in found(text) if label == "DATE"} == expected
