@@ -133,14 +133,13 @@ What it drops or cuts is returned with the spans, as the merge policies record t
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
 from phiscrub.configs import loads
-from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
+from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers, latin_form
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
@@ -566,12 +565,15 @@ def _named_sentence(
     return None
 
 
-def _clinical(words: Sequence[str], rules: SanityRules) -> bool:
-    """One of ``words`` (lower case) ends in a clinical word ending (``clinical_endings``:
-    "-oma", "-itis", "-ectomy") and none is on the name lists."""
+def _clinical(
+    words: Sequence[str], rules: SanityRules, endings: frozenset[str] | None = None
+) -> bool:
+    """One of ``words`` (lower case) ends in a clinical word ending (``endings``, by default
+    ``clinical_endings``: "-oma", "-itis", "-ectomy") and none is on the name lists."""
     assert rules.names is not None
+    ends = tuple(rules.clinical_endings if endings is None else endings)
     parts = [p for w in words for p in w.split("-")]  # "Ellis-Ingram": two names
-    clinical = any(len(p) > 5 and p.endswith(tuple(rules.clinical_endings)) for p in parts)
+    clinical = any(len(p) > 5 and p.endswith(ends) for p in parts)
     return clinical and not any(rules.names.is_name(p) for p in parts)
 
 
@@ -605,10 +607,7 @@ def _clinical_lower_case_name(
         return False
     if not _capitals_near(text, start, end):
         return False
-    parts = [p for w in words for p in w.split("-")]
-    endings = tuple(rules.lower_clinical_endings)
-    clinical = any(len(p) > 5 and p.endswith(endings) for p in parts)
-    return clinical and not any(rules.names.is_name(p) for p in parts)
+    return _clinical(words, rules, rules.lower_clinical_endings)
 
 
 _OPENING = re.compile(r"(?:(?<![\w.])(?P<word>\w+)?[.!?;][ \t]+|\n[ \t]*)\Z")
@@ -658,12 +657,9 @@ def _common_words_opening(
 
 @cache
 def _unaccented(names: frozenset[str]) -> frozenset[str]:
-    """The names of ``names`` that have accents, with their accents taken off."""
-    return frozenset(
-        "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
-        for name in names
-        if not name.isascii()
-    )
+    """The names of ``names`` written in other than plain Latin letters, in plain Latin
+    letters (``latin_form``: "montréal" -> "montreal")."""
+    return frozenset(plain for name in names if (plain := latin_form(name)) is not None)
 
 
 def _clinical_in_lower_case(
