@@ -18,7 +18,7 @@ from pathlib import Path
 from phiscrub.detect.crf.clusters import ClusterTable
 from phiscrub.detect.crf.config import CRFConfig
 from phiscrub.detect.dictionary.detector import DictionaryDetector
-from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import BUILTIN
 from phiscrub.document import Document, Span
@@ -183,6 +183,25 @@ class Layout:
     sequences: Bounds
 
 
+def _gazetteer_marks(word: str, gaz: Gazetteers) -> tuple[str, ...]:
+    """The lists ``word`` is on (case-folded to lower case; state codes as written)."""
+    low = word.lower()
+    lists = (
+        ("first", gaz.first_names),
+        ("last", gaz.last_names),
+        ("city", gaz.cities),
+        ("state", gaz.states),
+        ("country", gaz.countries),
+        ("job", gaz.professions),
+        ("common", gaz.common_words),
+        ("eponym", gaz.eponyms),
+    )
+    found = [name for name, terms in lists if low in terms]
+    if word in gaz.state_codes:
+        found.append("statecode")
+    return tuple(found)
+
+
 class Featurizer:
     """Turns a document into per-token feature lists.
 
@@ -211,6 +230,8 @@ class Featurizer:
         self.vocabulary = vocabulary
         self.withheld = withheld
         self._cache: dict[str, _Word] = {}
+        self._marks: dict[str, tuple[str, ...]] = {}  # word form -> its gazetteer marks
+        self._marked_by: Gazetteers | None = None
         shared = [self._sharing_key(f) for f in _NOTE_LEVEL if getattr(self.features, f)]
         _SHARERS.update(shared)
         weakref.finalize(self, _SHARERS.subtract, shared)
@@ -496,22 +517,17 @@ class Featurizer:
 
     def _gazetteer(self, tokens: list[Token], sequences: Bounds, feats: list[list[str]]) -> None:
         gaz = gazetteers(self.config.language)
-        lists = (
-            ("first", gaz.first_names),
-            ("last", gaz.last_names),
-            ("city", gaz.cities),
-            ("state", gaz.states),
-            ("country", gaz.countries),
-            ("job", gaz.professions),
-            ("common", gaz.common_words),
-            ("eponym", gaz.eponyms),
-        )
+        if gaz is not self._marked_by:  # the lists changed: marks made from others are stale
+            self._marks.clear()
+            self._marked_by = gaz
+        marks = self._marks
         hits = []
         for token in tokens:
-            low = token.text.lower()
-            found = [name for name, terms in lists if low in terms]
-            if token.text in gaz.state_codes:
-                found.append("statecode")
+            found = marks.get(token.text)
+            if found is None:
+                if len(marks) >= _CACHE_SIZE:
+                    marks.clear()
+                found = marks[token.text] = _gazetteer_marks(token.text, gaz)
             hits.append(found)
         self._window_marks("g", hits, sequences, feats)
 
