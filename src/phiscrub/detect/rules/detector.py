@@ -6,7 +6,10 @@ import hashlib
 import time
 from pathlib import Path
 
+import regex
+
 from phiscrub.detect.base import DetectionError, TextMemo
+from phiscrub.detect.rules.alarm import OutOfTime, cpu_alarm
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import fold
 from phiscrub.detect.rules.validators import VALIDATORS
@@ -87,10 +90,16 @@ class RuleDetector:
         """
         patterns = self.patterns  # compiled outside the budget
         clock = _Clock(self.budget(doc.text))
-        spans = self._search(patterns, doc.text, doc.doc_id, clock)
-        titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
-        if titled is not None:  # a note in capitals or in lower case: its title-cased twin too
-            spans += self._search(patterns, titled, doc.doc_id, clock, titled=True)
+        running = [""]  # the pattern being searched, for the error
+        try:
+            with cpu_alarm(clock.budget) as armed:
+                clock.armed = armed
+                spans = self._search(patterns, doc.text, doc.doc_id, clock, running)
+                titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
+                if titled is not None:  # a note in capitals or lower case: its title-cased twin
+                    spans += self._search(patterns, titled, doc.doc_id, clock, running, True)
+        except OutOfTime:
+            raise _out_of_time(doc.doc_id, clock, running[0]) from None
         return tuple(dedupe_spans(spans))
 
     def _search(
@@ -99,6 +108,7 @@ class RuleDetector:
         text: str,
         doc_id: str,
         clock: _Clock,
+        running: list[str],
         titled: bool = False,
     ) -> list[Span]:
         spans: list[Span] = []
@@ -108,20 +118,11 @@ class RuleDetector:
                 continue
             if self.prefilter and not pattern.may_match(folded):
                 continue  # the note holds none of the strings every match needs
-            matches = None
-            while matches is None:
-                remaining = clock.remaining()
-                try:
-                    if remaining <= 0:
-                        raise TimeoutError
-                    matches = list(pattern.compiled.finditer(text, timeout=remaining * WALL_SLACK))
-                except TimeoutError:
-                    if clock.remaining() > 0:
-                        continue  # the wall clock ran out on a busy machine, not the CPU budget
-                    raise DetectionError(
-                        f"document {doc_id!r}: rule patterns ran past their "
-                        f"{clock.budget:g} s CPU budget (at pattern {pattern.name!r})"
-                    ) from None
+            running[0] = pattern.name
+            if clock.armed:  # the CPU alarm stops a runaway search
+                matches = list(pattern.compiled.finditer(text))
+            else:
+                matches = self._timed(pattern, text, doc_id, clock)
             spec = pattern.spec
             has_phi_group = "phi" in pattern.compiled.groupindex
             validate = VALIDATORS[spec.validator] if spec.validator else None
@@ -138,13 +139,36 @@ class RuleDetector:
                 spans.append(Span(start, end, spec.label, score, spec.name))
         return spans
 
+    @staticmethod
+    def _timed(pattern: Pattern, text: str, doc_id: str, clock: _Clock) -> list[regex.Match]:
+        """``pattern``'s matches in ``text``, searched under the regex module's timeout (where
+        the CPU alarm cannot be used)."""
+        while True:
+            remaining = clock.remaining()
+            try:
+                if remaining <= 0:
+                    raise TimeoutError
+                return list(pattern.compiled.finditer(text, timeout=remaining * WALL_SLACK))
+            except TimeoutError:
+                if clock.remaining() > 0:
+                    continue  # the wall clock ran out on a busy machine, not the CPU budget
+                raise _out_of_time(doc_id, clock, pattern.name) from None
+
+
+def _out_of_time(doc_id: str, clock: _Clock, pattern: str) -> DetectionError:
+    return DetectionError(
+        f"document {doc_id!r}: rule patterns ran past their "
+        f"{clock.budget:g} s CPU budget (at pattern {pattern!r})"
+    )
+
 
 class _Clock:
-    """CPU time left of a budget."""
+    """CPU time left of a budget, and whether the CPU alarm keeps it."""
 
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self.started = time.process_time()
+        self.armed = False
 
     def remaining(self) -> float:
         return self.budget - (time.process_time() - self.started)
