@@ -217,6 +217,12 @@ def found(text: str) -> set[tuple[str, str]]:
         # and before their room and what they do ("in 22"), not a time ("in 3 days")
         ("Haverford in 22 pulled his NG again", {("PATIENT", "Haverford")}),
         ("Cardiology in 3 days. Lasix in 2 hours was given.", set()),
+        # a listed first name, a town's too, before what only a person does; not a drug
+        ("Cornelius refused dinner and is pacing", {("PATIENT", "Cornelius")}),
+        ("Lasix refused by pharmacy. Cornelius Street. Cornelius said to be closed.", set()),
+        # an unlisted word asked about as only a person is; not a drug asked about
+        ("Was Abimbola discharged yesterday?", {("PATIENT", "Abimbola")}),
+        ("Was Zosyn discharged? Is Keppra still due? Was Lasix given?", set()),
         ("Is Marguerite allowed to have visitors after 8?", {("PATIENT", "Marguerite")}),
         ("He walks two miles daily with his wife", set()),  # a count, not "miles daily"
         ("Let Fenella know bed 7 is ready; let Cardiology know", {("PATIENT", "Fenella")}),
@@ -723,6 +729,9 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         # with a word of time between, and with a listed given name before it
         ("Pull Octavia Fairbanks' last INR", {("PATIENT", "Octavia Fairbanks")}),
         ("Was Keanu's last potassium repleted? Check Parkinson's meds", {("PATIENT", "Keanu")}),
+        # a given name hyphenated in lower case ("Hyun-woo"); not a disease's eponym
+        ("Hyun-woo's dad wants an update", {("PATIENT", "Hyun-woo")}),
+        ("Non-hodgkin's labs. Follow-up's results", set()),
     ],
 )
 def test_form_fields_claims_and_boards_name_people(text, expected):

@@ -59,6 +59,13 @@ _TOLD = (
     r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b"
 )
 
+# what only a person does, after their name: no word need follow
+_DOES = (
+    r"(?=[ ]+(?:refused|refuses|refusing|declined|declines|denies|denied|states|stated|"
+    r"complains|complained|vomited|fell|wants|wanted|reports|reported|says|said)\b"
+    r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
+)
+
 
 # A first name alone after a word that hands work or news to a person ("eval by Fernanda",
 # "per Siobhan", "paged Tomasz"): kept only when it is a listed first name, not a frequent
@@ -78,6 +85,9 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     # dose", "Lorenzo is refusing his meds"
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
     rf"(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
+    # or before what only a person does, whatever follows ("Cornelius refused dinner")
+    # (a place's name too: a town does not refuse)
+    rf"|{_SENTENCE_START}(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
     # a message's sign-off and its writer, on its line or the next ("Thanks, Aisling",
     # "Regards,\nTomasz"), where the name ends the line
     r"|(?<![\w])(?:[Tt]hanks|[Tt]hank[ ]you|[Rr]egards|[Cc]heers|[Bb]est|[Ss]incerely)[,!]?"
@@ -107,6 +117,10 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"had|needs|wants|pulled|fell|refuses|refused|refusing|requests|requesting|asking|called|"
     r"states|says|said|complains|complaining|got|went|left|vomited|removed|spiked|desatted|"
     r"desatting|c/o)\b)"
+    # or asked about with what is asked only of a person ("Was Abimbola discharged")
+    rf"|{_ASKING}(?P<n>\p{{Lu}}\p{{Ll}}{{2,}})(?=[ ]+(?:still[ ]+)?(?:discharged|admitted|seen|"
+    r"allergic|pregnant|awake|alert|confused|oriented|ambulating|eating|sleeping|walking|"
+    r"feeling|comfortable|febrile|ready[ ]+(?:for[ ]+discharge|to[ ]+go)|going[ ]+home)\b)"
     # or between "let" and "know" ("Let Fenella know bed 7 is ready")
     r"|(?<![\w])[Ll]et[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?=[ ]+know\b)"
     # or after "pt" ("pt Delacroix refusing insulin")
@@ -211,7 +225,7 @@ _LOWER_NOT_SURNAME = word_set(
 # eponyms' too.
 _POSSESSIVE_NAME = regex.compile(
     rf"(?<![\w.'’-])(?P<n>(?:\p{{Lu}}['’])?(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}+)"
-    r"(?:-\p{Lu}\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"
+    r"(?:-\p{Lu}?\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"  # "Hyun-woo's dad"
     # "Octavia Fairbanks' last INR"
     r"(?:(?:last|latest|recent|most[ ]recent|next|current|previous|prior|new|old)[ ]+)?"
     r"(?P<w>labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
@@ -238,6 +252,10 @@ _PERSONAL_AFTER = word_set(
     """
 )
 RARE_NAME_ZIPF = 2.5
+# a given name hyphenated in lower case ("Hyun-woo", "Ji-yeon"): each part no more frequent
+# than this in English, where a compound has a frequent part ("follow-up", "pre-op")
+SYLLABLE_ZIPF = 4
+_LOWER_AFTER_HYPHEN = regex.compile(r"-\p{Ll}")
 # a listed first name before "'s" and any lower-case word ("Why was Teodoro's metformin
 # stopped"), not after a word that makes it a shop's or a saint's name ("at Wendy's", "St.
 # George's")
@@ -263,13 +281,13 @@ _INITIAL_SURNAME = regex.compile(
 _LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 
 
-def _lone_first_name(text: str, word: str, end: int, gaz: Gazetteers) -> bool:
+def _lone_first_name(text: str, word: str, end: int, gaz: Gazetteers, place: bool = False) -> bool:
     """``word`` (lower case, ending at ``end``) is a listed first name that stands for a
-    person alone: not a place ("by Austin"), not an eponym or before an eponym's head ("per
-    Allen test") or a place's word."""
+    person alone: not a place ("by Austin") unless ``place`` (what follows says a person),
+    not an eponym or before an eponym's head ("per Allen test") or a place's word."""
     if not first_name(word, gaz):
         return False
-    if word in gaz.cities or word in gaz.states or word in gaz.countries:
+    if not place and (word in gaz.cities or word in gaz.states or word in gaz.countries):
         return False
     following = NEXT_WORD.match(text, end)
     after = following.group(1).lower() if following else ""
@@ -282,8 +300,9 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     taken = Occupied(found)
     for match in _LONE_FIRST_AFTER_CUE.finditer(text):
         start, end = match.span("n")
+        person = match.group("does") is not None
         if taken.overlaps(start, end) or not _lone_first_name(
-            text, match.group("n").lower(), end, gaz
+            text, match.group("n").lower(), end, gaz, place=person
         ):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "lone_first_after_cue")
@@ -681,6 +700,10 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     for match in _POSSESSIVE_NAME.finditer(text):
         start, end = match.span("n")
         word = match.group("n").lower()
+        if _LOWER_AFTER_HYPHEN.search(match.group("n")) and any(
+            zipf(part, "en") > SYLLABLE_ZIPF for part in word.split("-")
+        ):
+            continue  # "Follow-up's results", "Pre-op's labs": a compound, not "Hyun-woo"
         rare = match.group("w").lower() in _PERSONAL_AFTER and zipf(word, "en") < RARE_NAME_ZIPF
         if taken.overlaps(start, end) or not (gaz.is_name(word) or rare) or gaz.is_common(word):
             continue
