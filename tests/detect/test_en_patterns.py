@@ -473,6 +473,20 @@ def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
             "From: Dr A. Lee, Unity Hospital, Albany\nRe: letter",
             {("HOSPITAL", "Unity Hospital"), ("CITY", "Albany")},
         ),
+        # an address's last line: a town of several words, however ordinary they are
+        (
+            "9100 76th Street\nPleasant Prairie, WI 53158\n",
+            {
+                ("STREET", "9100 76th Street"),
+                ("CITY", "Pleasant Prairie"),
+                ("STATE", "WI"),
+                ("ZIP", "53158"),
+            },
+        ),
+        (
+            "POA\nBATON ROUGE LA 70810; ph",
+            {("CITY", "BATON ROUGE"), ("STATE", "LA"), ("ZIP", "70810")},
+        ),
     ],
 )
 def test_addresses_in_fields_routes_and_letterheads(text, expected):
