@@ -720,6 +720,8 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         ("Scored by Alyssa Moreau, RPSGT.", {("DOCTOR", "Alyssa Moreau")}),
         # a full name before the patient's record number or birth date; not a report's title
         ("Any allergies for Sung-min Yoo (MRN 55-093-117)?", {("PATIENT", "Sung-min Yoo")}),
+        ("Dashiell Whitmore DOB: 3/14/1961", {("PATIENT", "Dashiell Whitmore")}),
+        ("Verify Patient DOB: 3/14/1961. Discharge Summary MRN 4471", set()),
         ("Echo Report (MRN 55-093-117); Discharge Summary, DOB 2/3/45", set()),
         # a relative's name in a bracket that opens the next line; no name on the next line
         ("w/ dyspnea. Daughter\n(Imani, 978-555-0116) here", {("PATIENT", "Imani")}),

@@ -355,8 +355,11 @@ _RULES = (
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
         "PATIENT",
-        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})[ ]*[(,][ ]*"
-        r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)\b",
+        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})(?:[ ]*[(,][ ]*"
+        r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)\b"
+        # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
+        # 3/14/1961")
+        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.)(?=[ ]*[:#]?[ ]*\d))",
         0.88,
     ),
     (  # a nickname in quotes between a listed first name and a surname, with no other cue
