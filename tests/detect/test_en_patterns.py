@@ -473,6 +473,15 @@ def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
             "From: Dr A. Lee, Unity Hospital, Albany\nRe: letter",
             {("HOSPITAL", "Unity Hospital"), ("CITY", "Albany")},
         ),
+        # a UK address on its own line, no cue: the postcode ending the line says it
+        (
+            "Re: Mrs Hughes\nFlat 3, 27 Windhill, Bishop's Stortford CM23 2NE\n",
+            {
+                ("STREET", "Flat 3, 27 Windhill"),
+                ("CITY", "Bishop's Stortford"),
+                ("ZIP", "CM23 2NE"),
+            },
+        ),
         # an address's last line: a town of several words, however ordinary they are
         (
             "9100 76th Street\nPleasant Prairie, WI 53158\n",
@@ -876,6 +885,9 @@ def test_extensions_alone(text, expected):
         ("Employed At Walmart In The Pharmacy", {"Walmart"}),
         ("Volunteers At Oakham In The Community Centre", set()),
         ("Works at The Old Mill Bakery", {"The Old Mill Bakery"}),
+        ("Attends Little Acorns Montessori 3 days", {"Little Acorns Montessori"}),
+        ("barista at Blue Lantern Coffee.", {"Blue Lantern Coffee"}),
+        ("drinks black coffee at breakfast", set()),
     ],
 )
 def test_organizations_by_their_heads(text, expected):
