@@ -776,6 +776,21 @@ def test_generic_services_without_a_cue_are_not_organizations():
             {("DATE", "Sat."), ("DATE", "1/5")},
         ),
         ("pain 8/10 after CT; CT 3/5 strength", set()),
+        # a telephone cue's number on the next line, after "call me on"
+        ("Phone:\n51 516 33 75\nE-mail:", {("PHONE", "51 516 33 75")}),
+        ("Can someone call me on 450 0840?", {("PHONE", "450 0840")}),
+        ("Call\n5 days. Contact:\n2 daughters", set()),
+        # a trunk-prefixed national number in groups of two to four digits
+        ("stop messages to 0489 25 37 29 please", {("PHONE", "0489 25 37 29")}),
+        ("Tel 01 23 45 67 89", {("PHONE", "01 23 45 67 89")}),
+        ("seen 04 12 20; dose 0.5 1 2 3", set()),
+        # a postal code after its cue, in any country's shape
+        ("my zip code is 35350", {("ZIP", "35350")}),
+        (
+            "ZIP: 3520. Postcode 1012 AB; postal code 113 51",
+            {("ZIP", "3520"), ("ZIP", "1012 AB"), ("ZIP", "113 51")},
+        ),
+        ("zip 5 mg; Zip: none", set()),
     ],
 )
 def test_international_phones_pagers_and_more_date_forms(text, expected):
