@@ -856,6 +856,18 @@ def test_rewritten_patterns_find_what_they_found(text, expected):
         ("Dr and Mrs Smith; pain between Shoulder Blades", set()),
         # a saint after "St", a drug or a unit after "on", a street type alone: no street
         ("Seen at Mercy St. Vincent; on Lasix; on the Turnpike; on Road to recovery", set()),
+        # continental Europe's order, the house number after the street's name
+        ("lives on Via dei Fiorentini 17 with", {("STREET", "Via dei Fiorentini 17")}),
+        ("return to ul. Zamkowa 33 Apt. 406", {("STREET", "ul. Zamkowa 33")}),
+        (
+            "Hauptstraße 12 in Berlin; Parijsstraat 8; Kiannonkatu 98",
+            {
+                ("STREET", "Hauptstraße 12"),
+                ("STREET", "Parijsstraat 8"),
+                ("STREET", "Kiannonkatu 98"),
+            },
+        ),
+        ("Via EMS 2 hours ago; Brigade 3; Corso 4; Rue 5", set()),
     ],
 )
 def test_streets_with_two_types_and_without_a_number(text, expected):
