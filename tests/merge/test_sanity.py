@@ -360,6 +360,21 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Josephine Crawford",
         ),
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
+        # a middle initial without its stop is no article
+        (
+            "Juliusz A Kwiatkowski lives at",
+            "Juliusz A Kwiatkowski",
+            "PATIENT",
+            "Juliusz A Kwiatkowski",
+        ),
+        ("Gave Ana A bolus", "Ana A bolus", "PATIENT", "Ana"),
+        # an Italian street's particles are inside its name
+        (
+            "lives on Via dei Fiorentini 17 with",
+            "Via dei Fiorentini 17",
+            "STREET",
+            "Via dei Fiorentini 17",
+        ),
         ("Aunt: Astrid, ovarian ca at 57", "Astrid, ovarian", "PATIENT", "Astrid"),
         ("0930 dr. whitcombe rounded, plan", "whitcombe rounded", "DOCTOR", "whitcombe"),
         ("is Kowalski still NPO", "Kowalski still NPO", "PATIENT", "Kowalski"),  # listed

@@ -1036,6 +1036,20 @@ def _initial(text: str, word: re.Match) -> bool:
     return len(word.group()) == 1 and text[word.end() : word.end() + 1] == "."
 
 
+def _bare_middle_initial(words: Sequence[re.Match], index: int, first: int, last: int) -> bool:
+    """Word ``index`` of a person's span (its words ``first`` to ``last``) is a capital letter
+    with no stop between two title-cased words, a middle initial ("Juliusz A Kwiatkowski"; not
+    "MASSEY FOR A GAIN")."""
+    word = words[index].group()
+    if len(word) != 1 or not word.isupper() or not first < index < last - 1:
+        return False
+    return all(_title_cased(words[i].group()) for i in (index - 1, index + 1))
+
+
+def _title_cased(word: str) -> bool:
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
+
+
 def _shaped(text: str, label: str, rules: SanityRules) -> bool:
     """Whether a span of ``label`` reading ``text`` has a shape PHI can have (rule 1)."""
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
@@ -2094,7 +2108,11 @@ def _name_end(
     for index in range(first, last):
         word = words[index].group()
         lower = word.lower()
-        initial = _initial(text, words[index]) or _comma_initial(text, words[index])
+        initial = (
+            _initial(text, words[index])
+            or _comma_initial(text, words[index])
+            or _bare_middle_initial(words, index, first, last)
+        )
         function = lower in rules.function_words and not initial
         credential = (
             word.isupper()
