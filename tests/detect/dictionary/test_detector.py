@@ -219,6 +219,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Cardiology in 3 days. Lasix in 2 hours was given.", set()),
         # a listed first name, a town's too, before what only a person does; not a drug
         ("Cornelius refused dinner and is pacing", {("PATIENT", "Cornelius")}),
+        # where someone lives, after a full name or a name on no list
+        ("Tomomi Nishiyama lives at 12 Elm St", {("PATIENT", "Tomomi Nishiyama")}),
+        ("Timotea lives on a farm", {("PATIENT", "Timotea")}),
+        ("Patient lives alone. Mother lives nearby. Boston lives on.", set()),
+        ("Allergies: none\nShx lives with her wife", set()),  # an abbreviation has no vowel
         ("Lasix refused by pharmacy. Cornelius Street. Cornelius said to be closed.", set()),
         # an unlisted word asked about as only a person is; not a drug asked about
         ("Was Abimbola discharged yesterday?", {("PATIENT", "Abimbola")}),

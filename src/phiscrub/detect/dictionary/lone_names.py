@@ -57,6 +57,8 @@ _TOLD = (
     r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
     r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
     r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b"
+    # where someone lives ("Tomomi Nishiyama lives at ...")
+    r"|[ ]+(?:lives|lived|resides|resided)[ ]+(?:at|on|in|with|alone|nearby)\b"
 )
 
 # what only a person does, after their name: no word need follow
@@ -110,7 +112,8 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?![\w'’-]|\.\w|[ ]+\p{Lu})"
     rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]+(?:wants|refuses|refused|"
     r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
-    r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers)\b"
+    r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers|"
+    r"lives[ ]+(?:at|on|in|with|alone))\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
     # or before the room they lie in and what they do there ("Haverford in 22 pulled his NG")
     rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?={_IN_ROOM}[ ]+(?:is|was|has|"
@@ -128,6 +131,7 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"refused|refuses|wants|requesting|requests|asking|states|stated|says|said|denies|denied|"
     r"declining|declines|fell)\b)"
 )
+_VOWEL = regex.compile(r"[aeiouy\p{M}àáâãäåèéêëìíîïòóôõöùúûüýÿæøœ]", regex.IGNORECASE)
 UNLISTED_ZIPF = 3  # a name on no list is no more frequent in English (rounded; "Priyanka" 2.7)
 
 
@@ -141,6 +145,8 @@ def unlisted_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
         word = match.group("n").lower()
         if taken.overlaps(start, end) or gaz.is_name(word) or word in PLACE_WORDS:
             continue
+        if not _VOWEL.search(word):
+            continue  # "shx lives with": an abbreviation ("social history"), no name
         if _no_other_word(word, gaz) and zipf(word, "en") <= UNLISTED_ZIPF:
             yield NameHit(start, end, cued_label(text, start), 0.6, "unlisted_after_cue")
 
