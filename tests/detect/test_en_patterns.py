@@ -915,6 +915,10 @@ def test_extensions_alone(text, expected):
         ("Attends Little Acorns Montessori 3 days", {"Little Acorns Montessori"}),
         ("barista at Blue Lantern Coffee.", {"Blue Lantern Coffee"}),
         ("drinks black coffee at breakfast", set()),
+        # an employer after "I work for", a firm of three names after a cue of work
+        ("I work for Citigroup", {"Citigroup"}),
+        ("works at Jones, Mitchell and Williams as a paralegal", {"Jones, Mitchell and Williams"}),
+        ("Unable to work for 3 weeks; back to work for Dr. Lee", set()),
     ],
 )
 def test_organizations_by_their_heads(text, expected):
