@@ -776,6 +776,10 @@ def test_generic_services_without_a_cue_are_not_organizations():
             {("DATE", "Sat."), ("DATE", "1/5")},
         ),
         ("pain 8/10 after CT; CT 3/5 strength", set()),
+        # a two-digit year in brackets after a procedure; a decade with its century
+        ("CABG ('98); RCA stent ('65, Cape Cod)", {("DATE", "'98"), ("DATE", "'65")}),
+        ("quit in the 1990s; since the 2080s", {("DATE", "1990s"), ("DATE", "2080s")}),
+        ("in her 90s; (’s); 1990-s", {("AGE", "90s")}),
         # a telephone cue's number on the next line, after "call me on"
         ("Phone:\n51 516 33 75\nE-mail:", {("PHONE", "51 516 33 75")}),
         ("Can someone call me on 450 0840?", {("PHONE", "450 0840")}),
@@ -917,6 +921,7 @@ def test_extensions_alone(text, expected):
         ("drinks black coffee at breakfast", set()),
         # an employer after "I work for", a firm of three names after a cue of work
         ("I work for Citigroup", {"Citigroup"}),
+        ("BMP drawn at Quest on Monday; on a quest", {"Quest"}),
         ("works at Jones, Mitchell and Williams as a paralegal", {"Jones, Mitchell and Williams"}),
         ("Unable to work for 3 weeks; back to work for Dr. Lee", set()),
     ],
