@@ -780,6 +780,10 @@ def test_generic_services_without_a_cue_are_not_organizations():
         ("CABG ('98); RCA stent ('65, Cape Cod)", {("DATE", "'98"), ("DATE", "'65")}),
         ("quit in the 1990s; since the 2080s", {("DATE", "1990s"), ("DATE", "2080s")}),
         ("in her 90s; (’s); 1990-s", {("AGE", "90s")}),
+        # a dotted date padded to two digits needs no cue; a day, a month and a short year
+        ("12.05.71 labs stable; surgery 11 Dec 71", {("DATE", "12.05.71"), ("DATE", "11 Dec 71")}),
+        ("version 12.10.15; ratio 12.45.33; given 11 Dec 10 units", {("DATE", "11 Dec")}),
+        ("fell over Xmas", {("DATE", "Xmas")}),
         # a telephone cue's number on the next line, after "call me on"
         ("Phone:\n51 516 33 75\nE-mail:", {("PHONE", "51 516 33 75")}),
         ("Can someone call me on 450 0840?", {("PHONE", "450 0840")}),
