@@ -64,7 +64,7 @@ def test_folding_keeps_every_case_insensitive_match(pattern, text):
 
 def test_a_pattern_is_skipped_only_where_its_strings_are_missing():
     employer = next(p for p in load_patterns("en") if p.name == "employer")
-    assert not employer.may_match(fold("Seen today; work hard at home."))
+    assert not employer.may_match(fold("Seen today; resting at home, employment pending."))
     assert employer.may_match(fold("He WORKS AT Acme Logistics."))
 
 
