@@ -926,6 +926,12 @@ def test_extensions_alone(text, expected):
         # an employer after "I work for", a firm of three names after a cue of work
         ("I work for Citigroup", {"Citigroup"}),
         ("BMP drawn at Quest on Monday; on a quest", {"Quest"}),
+        # a pharmacy in its field; an insurer by its head, not a kind of cover
+        ("Preferred pharmacy: Hy-Vee Pharmacy #1432, 2300 Grand Ave", {"Hy-Vee Pharmacy #1432"}),
+        ("Pharmacy: none on file. Pharmacy: Patient's choice", set()),
+        ("Keystone Health Plan East\nAppeals", {"Keystone Health Plan East"}),
+        ("Insurance: Liberty Mutual (auto claim)", {"Liberty Mutual"}),
+        ("Has Dental Insurance; Supplemental Health Plan; Needs Health Insurance", set()),
         ("works at Jones, Mitchell and Williams as a paralegal", {"Jones, Mitchell and Williams"}),
         ("Unable to work for 3 weeks; back to work for Dr. Lee", set()),
     ],
