@@ -585,6 +585,9 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("elderly (92) man; female (91) on exam", {("AGE", "92"), ("AGE", "91")}),
         ("Age at death: 99", {("AGE", "99")}),
         ("patient (40) mg; man (3) times", set()),
+        # a relative's age told as a bare number, with their name or without
+        ("my mom Rosalind is 93 and lives with us", {("AGE", "93")}),
+        ("Mother's 94, father's 96.", {("AGE", "94"), ("AGE", "96")}),
     ],
 )
 def test_ages_in_every_form(text, expected):
