@@ -55,3 +55,20 @@ def test_a_nursing_flow_sheet_read_by_its_staff_column():
         "1015   Returned, VSS         Oksana\n"
     )
     assert hits(text) == [("DOCTOR", "Marcus"), ("DOCTOR", "Oksana")]
+
+
+def test_a_table_with_vertical_bars_between_its_cells():
+    text = (
+        "Bed | Patient          | Age | CC       | RN\n"
+        "1   | Fenwick, Harold  | 92  | fall     | Ostrander\n"
+        "2   | Ilunga, Grace    | 34  | abd pain | none\n"
+    )
+    assert hits(text) == [
+        ("PATIENT", "Fenwick, Harold"),
+        ("AGE", "92"),
+        ("DOCTOR", "Ostrander"),
+        ("PATIENT", "Ilunga, Grace"),
+        ("AGE", "34"),
+    ]
+    # no person's heading, no names read
+    assert hits("Dx | Plan | Notes\nCHF | diuresis | stable\n") == []

@@ -1,9 +1,9 @@
 """Names and ages in the columns of a plain-text table (an ED tracking board, a unit census, a
 nursing assignment sheet), read by the column's heading.
 
-A heading line has at least three cells, separated by a tab or two spaces or more, at least
-two of them known headings and one of them a person's ("Pt", "Patient", "Name", "RN", "MD",
-"Attending"). Each following line up to a blank one is a row: its cells are given to the
+A heading line has at least three cells, separated by a tab, two spaces or more or a vertical
+bar, at least two of them known headings and one of them a person's ("Pt", "Patient", "Name",
+"RN", "MD", "Attending"). Each following line up to a blank one is a row: its cells are given to the
 headings one for one when they are as many, else to the heading whose column the cell starts
 in. A cell under a patient's heading is a PATIENT, under a clinician's a DOCTOR, when it is
 shaped like a name (letters, with commas, full stops, hyphens, apostrophes and single spaces,
@@ -50,7 +50,8 @@ OTHER_HEADINGS = frozenset(
 )
 KNOWN = PATIENT_HEADINGS | DOCTOR_HEADINGS | AGE_HEADINGS | OTHER_HEADINGS
 
-_CELL = regex.compile(r"[^\t ](?:[^\t ]|[ ](?=[^\t ]))*")  # runs split by a tab or 2+ spaces
+# runs split by a tab, two spaces or more, or a vertical bar ("Bed | Patient | Age")
+_CELL = regex.compile(r"[^\t |](?:[^\t |]|[ ](?=[^\t |]))*")
 _NAME_CELL = regex.compile(
     r"\p{L}[\p{L}'’.-]*(?:,?[ ]?\p{L}[\p{L}'’.-]*){0,3}"  # "LOPEZ, ANDRES", "Ji-Woo Kim", "T."
 )
