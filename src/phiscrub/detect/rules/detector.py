@@ -90,16 +90,15 @@ class RuleDetector:
         """
         patterns = self.patterns  # compiled outside the budget
         clock = _Clock(self.budget(doc.text))
-        running = [""]  # the pattern being searched, for the error
         try:
             with cpu_alarm(clock.budget) as armed:
                 clock.armed = armed
-                spans = self._search(patterns, doc.text, doc.doc_id, clock, running)
+                spans = self._search(patterns, doc.text, doc.doc_id, clock)
                 titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
                 if titled is not None:  # a note in capitals or lower case: its title-cased twin
-                    spans += self._search(patterns, titled, doc.doc_id, clock, running, True)
+                    spans += self._search(patterns, titled, doc.doc_id, clock, titled=True)
         except OutOfTime:
-            raise _out_of_time(doc.doc_id, clock, running[0]) from None
+            raise clock.out_of_time(doc.doc_id) from None
         return tuple(dedupe_spans(spans))
 
     def _search(
@@ -108,7 +107,6 @@ class RuleDetector:
         text: str,
         doc_id: str,
         clock: _Clock,
-        running: list[str],
         titled: bool = False,
     ) -> list[Span]:
         spans: list[Span] = []
@@ -118,7 +116,7 @@ class RuleDetector:
                 continue
             if self.prefilter and not pattern.may_match(folded):
                 continue  # the note holds none of the strings every match needs
-            running[0] = pattern.name
+            clock.pattern = pattern.name
             if clock.armed:  # the CPU alarm stops a runaway search
                 matches = list(pattern.compiled.finditer(text))
             else:
@@ -152,23 +150,25 @@ class RuleDetector:
             except TimeoutError:
                 if clock.remaining() > 0:
                     continue  # the wall clock ran out on a busy machine, not the CPU budget
-                raise _out_of_time(doc_id, clock, pattern.name) from None
-
-
-def _out_of_time(doc_id: str, clock: _Clock, pattern: str) -> DetectionError:
-    return DetectionError(
-        f"document {doc_id!r}: rule patterns ran past their "
-        f"{clock.budget:g} s CPU budget (at pattern {pattern!r})"
-    )
+                raise clock.out_of_time(doc_id) from None
 
 
 class _Clock:
-    """CPU time left of a budget, and whether the CPU alarm keeps it."""
+    """CPU time left of a budget, whether the CPU alarm keeps it, and the pattern searching."""
 
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self.started = time.process_time()
         self.armed = False
+        self.pattern = ""
 
     def remaining(self) -> float:
         return self.budget - (time.process_time() - self.started)
+
+    def out_of_time(self, doc_id: str) -> DetectionError:
+        """The error of a document whose patterns ran past the budget (its name and the
+        pattern's, never its text)."""
+        return DetectionError(
+            f"document {doc_id!r}: rule patterns ran past their "
+            f"{self.budget:g} s CPU budget (at pattern {self.pattern!r})"
+        )
