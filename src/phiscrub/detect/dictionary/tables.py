@@ -3,12 +3,12 @@ nursing assignment sheet), read by the column's heading.
 
 A heading line has at least three cells, separated by a tab, two spaces or more or a vertical
 bar, at least two of them known headings and one of them a person's ("Pt", "Patient", "Name",
-"RN", "MD", "Attending"). Each following line up to a blank one is a row: its cells are given
-to the headings one for one when they are as many, else to the heading whose column the cell
-starts in. A cell under a patient's heading is a PATIENT, under a clinician's a DOCTOR, when it is
+"RN", "MD", "Attending"). Each following line up to a blank one is a row: its cells are given to
+the headings one for one when they are as many, else to the heading whose column the cell starts
+in. A cell under a patient's heading is a PATIENT, under a clinician's a DOCTOR, when it is
 shaped like a name (letters, with commas, full stops, hyphens, apostrophes and single spaces,
-and no common word alone: "none", "pending"); a cell under "Age" is an AGE when it is a
-number, with or without "y", "yo" or "yrs" after it.
+and no common word alone: "none", "pending"); a cell under "Age" is an AGE when it is a number,
+with or without "y", "yo" or "yrs" after it.
 
     Rm  Pt               Age  CC           RN      MD
     12  LOPEZ, ANDRES    67   chest pain   Beth    Nakamura
