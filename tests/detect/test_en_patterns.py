@@ -935,6 +935,13 @@ def test_extensions_alone(text, expected):
         ("Keystone Health Plan East\nAppeals", {"Keystone Health Plan East"}),
         ("Insurance: Liberty Mutual (auto claim)", {"Liberty Mutual"}),
         ("Has Dental Insurance; Supplemental Health Plan; Needs Health Insurance", set()),
+        # a union's local, a club one is a member of, an employer after years of work or
+        # after volunteering, with "for" or "of" inside its name
+        ("electrician with IBEW Local 103", {"IBEW Local 103"}),
+        ("member of the Elks Lodge; member of the care team", {"Elks Lodge"}),
+        ("Worked 25 years at General Dynamics.", {"General Dynamics"}),
+        ("Volunteers with Habitat for Humanity.", {"Habitat for Humanity"}),
+        ("He is in Local 7 of the union. Volunteers at church.", set()),
         ("works at Jones, Mitchell and Williams as a paralegal", {"Jones, Mitchell and Williams"}),
         ("Unable to work for 3 weeks; back to work for Dr. Lee", set()),
     ],
