@@ -942,6 +942,10 @@ def test_extensions_alone(text, expected):
         ("Worked 25 years at General Dynamics.", {"General Dynamics"}),
         ("Volunteers with Habitat for Humanity.", {"Habitat for Humanity"}),
         ("He is in Local 7 of the union. Volunteers at church.", set()),
+        # a charity or a service named for the place it serves
+        ("Catholic Charities of Boston", {"Catholic Charities of Boston"}),
+        ("Council on Aging of Newton called", {"Council on Aging of Newton"}),
+        ("Club of Rome; Services of Boston", set()),
         ("works at Jones, Mitchell and Williams as a paralegal", {"Jones, Mitchell and Williams"}),
         ("Unable to work for 3 weeks; back to work for Dr. Lee", set()),
     ],
