@@ -1043,11 +1043,9 @@ def _bare_middle_initial(words: Sequence[re.Match], index: int, first: int, last
     word = words[index].group()
     if len(word) != 1 or not word.isupper() or not first < index < last - 1:
         return False
-    return all(_title_cased(words[i].group()) for i in (index - 1, index + 1))
-
-
-def _title_cased(word: str) -> bool:
-    return len(word) > 1 and word[0].isupper() and word[1:].islower()
+    return all(
+        len(words[i].group()) > 1 and words[i].group().istitle() for i in (index - 1, index + 1)
+    )
 
 
 def _shaped(text: str, label: str, rules: SanityRules) -> bool:
