@@ -726,6 +726,18 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         # a full name before the patient's record number or birth date; not a report's title
         ("Any allergies for Sung-min Yoo (MRN 55-093-117)?", {("PATIENT", "Sung-min Yoo")}),
         ("Dashiell Whitmore DOB: 3/14/1961", {("PATIENT", "Dashiell Whitmore")}),
+        # or before an account or the person's age; three words of a name
+        ("Caspian Zhou, acct 600219874, billing", {("PATIENT", "Caspian Zhou")}),
+        ("Yevgenia Platonova, 94 y/o, DNR", {("PATIENT", "Yevgenia Platonova")}),
+        ("Bao Tran Nguyen 62F - needs interpreter", {("PATIENT", "Bao Tran Nguyen")}),
+        ("Chest Pain, 94 y/o; Discharge Summary, acct 4471", set()),
+        # a surname alone before the record, after the patient or a question's word; not a
+        # hospital's letters
+        ("pt Oyelaran MRN SMH-00418833 - pls", {("PATIENT", "Oyelaran")}),
+        ("Is Esteban (MR# 7731048) still NPO?", {("PATIENT", "Esteban")}),
+        ("labs for MGH MRN 4471021; see Epic MRN E104", set()),
+        # a signature's field, with an initial and no stop
+        ("Signature: T Brandvold   Date: 06-02-2105", {("DOCTOR", "T Brandvold")}),
         ("Verify Patient DOB: 3/14/1961. Discharge Summary MRN 4471", set()),
         ("Echo Report (MRN 55-093-117); Discharge Summary, DOB 2/3/45", set()),
         # a relative's name in a bracket that opens the next line; no name on the next line

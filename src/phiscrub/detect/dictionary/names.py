@@ -134,7 +134,9 @@ DOCTOR_FIELDS = (
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
     # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
     r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge(?:[ ](?:RN|Nurse))?|HUC|MD|CNA|LPN|NP|PA|"
-    r"PA-C|Aide|Chaplain|Doula|Transcriptionist)[ \t]*:"
+    r"PA-C|Aide|Chaplain|Doula|Transcriptionist|"
+    # a signature's field ("Signature: T Brandvold", "Electronically signed: ...")
+    r"Signature|Signed|E-signed|Electronically[ ]signed(?:[ ]by)?)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
     r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
@@ -263,7 +265,9 @@ _RULES = (
     (
         "field_doctor",
         "DOCTOR",
-        rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
+        # an initial with no stop before the surname too ("Signature: T Brandvold")
+        rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?"
+        rf"(?P<n>\p{{Lu}}[ ]{WORD}(?![ ]?\p{{Lu}})|{NAME})",
         0.9,
     ),
     (  # a letter's copies: clinicians mostly, but letters are copied to the patient too
@@ -355,12 +359,26 @@ _RULES = (
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
         "PATIENT",
-        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})(?:[ ]*[(,][ ]*"
-        r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)\b"
+        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?[ ]{WORD})(?:[ ]*[(,][ ]*"
+        r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
+        # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
+        r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
         # 3/14/1961")
-        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.)(?=[ ]*[:#]?[ ]*\d))",
+        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.)(?=[ ]*[:#]?[ ]*\d)"
+        # or the age and sex before a dash ("Bao Tran Nguyen 62F - needs interpreter")
+        r"|[ ]+\d{1,3}[ ]?(?:M|F|yo[ ]?[MF])(?=[ ]+[-–][ ]))",
         0.88,
+    ),
+    (  # a surname alone before the record number, after the patient or a question's word
+        # ("pt Oyelaran MRN SMH-00418833", "Is Esteban (MR# 7731048) still NPO?"); not a
+        # hospital's letters ("for MGH MRN")
+        "surname_before_record",
+        "PATIENT",
+        r"(?<=(?<![\w])(?i:pt|patient|for|re:?|is|about|on|of|check|see)[ ]+)"
+        rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD})(?:[ ]*\([ ]*(?:MRN|MR[ ]?\#|DOB)(?![\w])"
+        r"|[ ]+(?:MRN|MR[ ]?\#|DOB)(?=[ ]*[:#]?[ ]*[A-Z]{0,4}-?\d))",
+        0.85,
     ),
     (  # a nickname in quotes between a listed first name and a surname, with no other cue
         # ('Patient Joseph "Joe" Marchetti asking'); a clinician's is read by title_doctor
@@ -543,7 +561,7 @@ _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
-        *("patient_listed", "name_before_record"),
+        *("patient_listed", "name_before_record", "surname_before_record"),
         "appointment_with",
         "credential",  # not "Outpatient PT", "Home OT"
     }
