@@ -34,6 +34,20 @@ def found(text: str) -> set[tuple[str, str]]:
             {("DATE", "winter of 2018"), ("DATE", "2015")},
         ),
         ("Follow up on 8/4. Seen 3/2015.", {("DATE", "8/4"), ("DATE", "3/2015")}),
+        # a year after a past fracture or operation in a history; a month and day after a
+        # suture's removal
+        (
+            "PMH: AFIB, HIP FX 2088; s/p ORIF 2090, pacemaker 2091",
+            {("DATE", "2088"), ("DATE", "2090"), ("DATE", "2091")},
+        ),
+        ("Suture removal 9/17 with our nurse", {("DATE", "9/17")}),
+        # a month and day after a weekday's short name; a day's ordinal before a verb; a
+        # vaccine's two-digit year
+        ("Fri 6/7 - called pt, no answer", {("DATE", "Fri"), ("DATE", "6/7")}),
+        ("biopsy results from the 22nd are back", {("DATE", "22nd")}),
+        ("moved on the 2nd floor; from the 3rd attempt", set()),
+        ("last tetanus '97", {("DATE", "'97")}),
+        ("Pacemaker rate 60; TIA x 2; stroke volume 70", set()),
         (
             "family meeting 4/15 with sons; tumor board conference 5/2",
             {("DATE", "4/15"), ("DATE", "5/2")},
@@ -63,6 +77,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ),
         # after "User" alone, a login only where it looks like one; not a speaker's name
         ("user: jsmith22; User jdoe logged in", {("USERNAME", "jsmith22"), ("USERNAME", "jdoe")}),
+        # a login's place is not its name
+        (
+            "username jabernathyprice; last login from IP 73.118.204.19",
+            {("USERNAME", "jabernathyprice"), ("IPADDR", "73.118.204.19")},
+        ),
         ("On the account? User: Vilma Holm", set()),
         (  # IPv6, full and compressed; no clock time or ratio
             "from 2001:db8:85a3::8a2e:370:7334, fe80::1ff:fe23:4567:890a at 12:30:45, 1:2:3",
@@ -423,6 +442,13 @@ def test_uk_phones_and_postcodes(text, expected):
         ("tail # n92mf; the tail of the pancreas; tail number 12 mm", {("VEHICLE", "n92mf")}),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
+        # an insurer in its field, without the plan's kind, and its group number with a dash
+        (
+            "Insurance: UMR  ID 77120449  Grp 76-411098",
+            {("ORGANIZATION", "UMR"), ("IDNUM", "77120449"), ("HEALTHPLAN", "76-411098")},
+        ),
+        ("Workers' comp carrier: Accident Fund", {("ORGANIZATION", "Accident Fund")}),
+        ("Insurance: Medicare A/B; Insurance: self-pay", set()),
         # an ID in brackets after its plan's name; not a number after a bracketed area code
         ("BCBS of Michigan (XYP882019334).", {("HEALTHPLAN", "XYP882019334")}),
         ("(617)5550199 (T2N1M0) (C1D1)", {("PHONE", "(617)5550199")}),
@@ -588,6 +614,23 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         # a relative's age told as a bare number, with their name or without
         ("my mom Rosalind is 93 and lives with us", {("AGE", "93")}),
         ("Mother's 94, father's 96.", {("AGE", "94"), ("AGE", "96")}),
+        # a full name's age before how the person lives; not a measure's
+        ("Rosalind Achebe is 93 and lives alone", {("AGE", "93")}),
+        ("Father passed away last spring at 96", {("AGE", "96")}),
+        ("well in clinic at 10 am", set()),
+        ("Heart Rate is 93 and regular", set()),
+        # an age and sex set off by a form's wide gaps, after a surname with a capital inside,
+        # or before a dash and what the person needs; not a catheter's or a temperature's
+        ("Client: Edwina Marchetti-Olsen   91F   Episode 4", {("AGE", "91")}),
+        ("Proband: Saoirse McNamara, 36F, referred", {("AGE", "36")}),
+        ("Bao Tran Nguyen 62F - needs interpreter", {("AGE", "62")}),
+        ("Coude Foley   16F   placed; Temp   98F   HR 80", set()),
+        # a pedigree's ages: after the relation and a colon, at death after "d."
+        (
+            "- Maternal grandmother: d. 92 of old age.\n- Father: 63, healthy.",
+            {("AGE", "92"), ("AGE", "63")},
+        ),
+        ("Father: 3 admissions; mother d. 12 hrs after", set()),
     ],
 )
 def test_ages_in_every_form(text, expected):
