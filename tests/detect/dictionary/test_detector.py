@@ -216,6 +216,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Zosyn has been started. Vanc was held. Lactate said to be 2. For Zosyn.", set()),
         # and before their room and what they do ("in 22"), not a time ("in 3 days")
         ("Haverford in 22 pulled his NG again", {("PATIENT", "Haverford")}),
+        # what a person tells of themself; not what a monitor reports
+        ("Olumide reports feeling better today", {("PATIENT", "Olumide")}),
+        ("Telemetry reports no events. Nephro reports that HD is set", set()),
         ("Cardiology in 3 days. Lasix in 2 hours was given.", set()),
         # a listed first name, a town's too, before what only a person does; not a drug
         ("Cornelius refused dinner and is pacing", {("PATIENT", "Cornelius")}),
@@ -736,6 +739,10 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         ("pt Oyelaran MRN SMH-00418833 - pls", {("PATIENT", "Oyelaran")}),
         ("Is Esteban (MR# 7731048) still NPO?", {("PATIENT", "Esteban")}),
         ("labs for MGH MRN 4471021; see Epic MRN E104", set()),
+        # a surname and an initial opening a list's line; a nun by her title
+        ("GUTIERREZ, M - needs K rider", {("PATIENT", "GUTIERREZ, M")}),
+        ("Hepatitis, B - negative", set()),
+        ("Sr. Agatha requests communion", {("PATIENT", "Agatha")}),
         # a signature's field, with an initial and no stop
         ("Signature: T Brandvold   Date: 06-02-2105", {("DOCTOR", "T Brandvold")}),
         ("Verify Patient DOB: 3/14/1961. Discharge Summary MRN 4471", set()),

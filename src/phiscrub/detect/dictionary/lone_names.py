@@ -112,8 +112,11 @@ _UNLISTED_AFTER_CUE = regex.compile(
     r"[ ]+(?P<n>\p{Lu}\p{Ll}{2,})(?![\w'’-]|\.\w|[ ]+\p{Lu})"
     rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]+(?:wants|refuses|refused|"
     r"is[ ]+refusing|states|stated|says|said|denies|denied|is[ ]+asking|asked|"
-    r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers|"
-    r"lives[ ]+(?:at|on|in|with|alone))\b"
+    r"is[ ]+requesting|requests|feels|felt|knows|understands|agrees|prefers|complains|"
+    r"complained|endorses|lives[ ]+(?:at|on|in|with|alone)|"
+    # what a person tells of themself ("Olumide reports feeling better"), not what a monitor
+    # or a service reports ("Tele reports no events")
+    r"reports[ ]+(?:feeling|that|having|being|pain|some|improved|good|doing|she|he|her|his))\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
     # or before the room they lie in and what they do there ("Haverford in 22 pulled his NG")
     rf"|{_SENTENCE_START}(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?={_IN_ROOM}[ ]+(?:is|was|has|"

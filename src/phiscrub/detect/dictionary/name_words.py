@@ -95,6 +95,8 @@ NOT_NAME = word_set(
     cardiology oncology neurology radiology psychiatry pediatrics surgery medicine nephrology
     gastroenterology dermatology orthopedics urology pulmonology endocrinology rheumatology
     obstetrics gynecology hematology icu ed er or pacu ccu micu sicu nicu
+    ortho neuro derm heme onc pulm gyn peds uro rheum nephro neph gastro ophtho optho vasc
+    podiatry audiology hepatology anesthesiology telemetry tele psych
     contact call please thank thanks dear regards sincerely kind best signed dictated
     electronically cc re subject ok requesting referring ordering called result primary sees
     seen went notified endorsed handoff paged copy to pgr pager beeper bleep ext tel cell fax

@@ -219,8 +219,9 @@ _RULES = (
     (  # clergy by their title: neither patient nor clinician, named all the same
         "title_clergy",
         "PATIENT",
+        # a nun by hers ("Sr. Agatha requests communion")
         rf"(?<![\w.])(?:Rabbi|RABBI|Reverend|REVEREND|Rev\.?|REV\.?|Pastor|PASTOR|Imam|IMAM|"
-        rf"Fr\.)[ ]"
+        rf"Fr\.|Sr\.)[ ]"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.9,
     ),
@@ -303,6 +304,13 @@ _RULES = (
         # "Bed 3 / GONZALEZ, M / 67F", "Rm 12 | Lopez, M | 67F"
         rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})(?!\w|-\w)",
         0.88,
+    ),
+    (  # a surname and an initial opening a line of a list, before a dash or a colon
+        # ("GUTIERREZ, M - needs K rider"): a listed name
+        "surname_initial_line",
+        "PATIENT",
+        rf"(?m)^[ \t]*(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)(?=[ ]+[-–][ ]|[ ]*:[ ])",
+        0.85,
     ),
     (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
         "relative",
@@ -567,7 +575,9 @@ _NEEDS_SUPPORT = frozenset(
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
-_NEEDS_LISTED = frozenset({"relative_bracket", "nickname", "appointment_with"})
+_NEEDS_LISTED = frozenset(
+    {"relative_bracket", "nickname", "appointment_with", "surname_initial_line"}
+)
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
 
