@@ -154,3 +154,14 @@ def test_a_note_typed_in_lower_case_is_marked_in_its_views_metadata():
     assert dict(mixed.doc.metadata) == {"a": 1}
     squeezed = detection_view(Document("s", "pt: jonathan pierce,  seen today"), "en")
     assert squeezed.runs and squeezed.doc.metadata[TYPED_IN_LOWER_CASE] is True
+
+
+def test_phi_broken_by_a_hard_wrap_is_found_whole_in_the_note():
+    text = (
+        "The patient is a 67-year-old man who was admitted on March\n"
+        "14, 2104 with chest pain. He was seen in the emergency room\n"
+        "and can be reached at home on his own phone line at 617-555-\n"
+        "0100 or through his daughter, who lives nearby with her kids.\n"
+    )
+    assert ("DATE", "March\n14, 2104") in _found(text)
+    assert detection_view(Document("d", text)).doc.text == text.replace("\n", " ")[:-1] + "\n"

@@ -8,6 +8,8 @@ and the spaces and tabs after a comma, colon or semicolon as one space ("Boston,
 "Phone:\\t617-555-0100"), two spaces or a tab after a stop ("Dr.  Lee"), and two spaces or a
 tab beside a word in lower case, in a line of prose or between a number's groups as one, as
 a typist leaves them ("given  to Ann", "update given to Caselynn  Stackpole", "(340)\\t555-0199").
+In a note whose long lines were broken at a fixed width, the line ends inside prose are read
+as spaces ("Admitted on March\\n14, 2104"; :mod:`phiscrub.text.wraps`).
 Longer runs after a stop or words, and two spaces or a tab between capitalised words in a
 form's row or between whole numbers, stay as they are: there they break columns
 ("Ann Lee   Ward 4", "Ann Lee  Transcribed", "Consuelo B.   Oncoming RN", "12345  67890").
@@ -28,6 +30,7 @@ from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
 from phiscrub.pipeline.truecase import truecased
 from phiscrub.text.casing import TYPED_IN_LOWER_CASE
+from phiscrub.text.wraps import unwrapped
 
 __all__ = ["View", "detection_view"]
 
@@ -175,7 +178,8 @@ class View:
 def detection_view(doc: Document, language: str | None = None) -> View:
     """``doc`` as the detectors read it: a carriage return as a line end ("\\r\\n" as
     " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode space as a space, a Unicode
-    hyphen or minus as "-" (each character in its place), then the spaces and tabs after a
+    hyphen or minus as "-" (each character in its place), a hard wrap's line end inside prose
+    as a space (:func:`~phiscrub.text.wraps.unwrapped`), then the spaces and tabs after a
     stop, comma, colon or semicolon and two spaces or a tab beside a lower-case word as one
     space, and, with ``language``, a note typed all in lower case with its capitals restored
     (:func:`~phiscrub.pipeline.truecase.truecased`). The note itself is left as it was; the
@@ -183,6 +187,7 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     text = doc.text
     if _UNUSUAL.search(text) is not None:
         text = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
+    text = unwrapped(text)
     runs, pieces, last, removed = [], [], 0, 0
     cased = text != text.lower()
     for match in _RUN.finditer(text):

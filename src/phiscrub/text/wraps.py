@@ -1,0 +1,110 @@
+"""Hard-wrapped notes: the line ends that a typist's editor or an export put inside prose.
+
+Many notes reach us with their long lines broken at a fixed width ("Admitted on March\\n14,
+2104", "seen by Dr.\\nOkafor"). A date, an address or a name broken so is no longer the
+phrase the rules and models read. A note is taken to be wrapped at a width W when at least
+``MIN_FULL_LINES`` of its lines end within ``MARGIN`` characters of W and at most
+``MAX_LONGER`` lines are longer (a URL or a table's row may run past the margin), for W between
+``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a soft one, a wrap, when:
+
+* the next line's first word would not have fitted on the line before it, as a greedy wrap
+  decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
+* the line before is not blank, and the next line opens with no space, list mark, field's name
+  ("Plan:") or typist's initials;
+* the text runs on: the next line opens in lower case, with a digit or a bracket, or the line
+  before ends in no stop, question or exclamation mark or semicolon (or in a title's stop,
+  "Dr.").
+
+:func:`unwrapped` reads each soft line end as a space: one character for one, so that every
+offset stays as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["soft_wraps", "unwrapped"]
+
+MIN_WIDTH = 50
+MAX_WIDTH = 160
+MARGIN = 12
+MIN_FULL_LINES = 3
+MAX_LONGER = 2
+SLACK = 8
+
+# what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
+# ("Document #:"), a list's letter, a typist's initials ("GK/ps")
+_HARD_START = re.compile(
+    r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Za-z][\w/&'’#.-]*(?:[ ][\w/&'’#.-]+){0,3}:(?:[ \t]|$)"
+    r"|\(?[a-z][.)][ \t]|[A-Za-z]{2,3}/[A-Za-z]{2,3}[ \t]*$"
+)
+_FIRST_WORD = re.compile(r"\S+")
+
+
+def _width(lengths: list[int]) -> int | None:
+    """The width a note's lines were wrapped at, or None when they were not."""
+    ordered = sorted(lengths, reverse=True)
+    for rank, width in enumerate(ordered[: MAX_LONGER + 1]):
+        if width < MIN_WIDTH:
+            return None
+        if width > MAX_WIDTH:
+            continue
+        full = sum(1 for n in ordered[rank:] if n >= width - MARGIN)
+        if full >= MIN_FULL_LINES:
+            return width
+    return None
+
+
+# a line that ends a sentence ("... with his wife."), unless it ends in a title or an
+# abbreviation that a name or a word follows ("seen by Dr."); a field's name and its colon
+# run on into the value on the next line ("Emergency contact:\nToa Leche")
+_ENDS = re.compile(r"[.!?;]$")
+_ABBREVIATION_END = re.compile(
+    r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|Jr|Sr|No|vs|approx|e\.g|i\.e)\.$"
+)
+_GOES_ON = re.compile(r"[a-z0-9(\[\"'“‘]")
+
+
+def _goes_on(line: str, following: str) -> bool:
+    """Whether the text of ``line`` runs on into ``following``: the next line opens with a
+    word in lower case, a digit or a bracket, or the line ends in no sentence's mark, or in a
+    title's stop ("Dr.")."""
+    if _GOES_ON.match(following):
+        return True
+    return _ENDS.search(line) is None or _ABBREVIATION_END.search(line) is not None
+
+
+def soft_wraps(text: str) -> list[int]:
+    """The offsets of the line ends of ``text`` that a hard wrap put there (see the module)."""
+    if "\n" not in text:
+        return []
+    lines = text.split("\n")
+    lengths = [len(line.rstrip()) for line in lines]
+    width = _width(lengths)
+    if width is None:
+        return []
+    soft, offset = [], 0
+    for line, length, following in zip(lines, lengths, lines[1:], strict=False):
+        offset += len(line)
+        word = _FIRST_WORD.match(following)
+        if (
+            length > 0
+            and word is not None
+            and _HARD_START.match(following) is None
+            and length + 1 + len(word.group()) > width - SLACK
+            and _goes_on(line[:length], following)
+        ):
+            soft.append(offset)
+        offset += 1
+    return soft
+
+
+def unwrapped(text: str) -> str:
+    """``text`` with each soft line end read as a space (the same length, offset for offset)."""
+    soft = soft_wraps(text)
+    if not soft:
+        return text
+    chars = list(text)
+    for offset in soft:
+        chars[offset] = " "
+    return "".join(chars)

@@ -1,0 +1,57 @@
+from phiscrub.text.wraps import soft_wraps, unwrapped
+
+# one paragraph broken at 60 columns, as a greedy wrap breaks it, then a plan's list
+WRAPPED = (
+    "The patient is a 67-year-old man who was admitted on March\n"
+    "14, 2104 with chest pain. He was seen in the emergency room\n"
+    "by Dr. Okafor-Mensah, who recommended a catheterization, and\n"
+    "his daughter Marguerite Lindqvist was present for the visit.\n"
+    "Plan:\n"
+    "- aspirin\n"
+    "Follow up in 2 weeks.\n"
+)
+
+
+def test_the_line_ends_inside_a_wrapped_paragraph_are_soft():
+    ends = [i for i, c in enumerate(WRAPPED) if c == "\n"]
+    assert soft_wraps(WRAPPED) == ends[:3]
+
+
+def test_unwrapped_reads_soft_line_ends_as_spaces_offset_for_offset():
+    text = unwrapped(WRAPPED)
+    assert len(text) == len(WRAPPED)
+    assert "admitted on March 14, 2104 with" in text
+    assert "room by Dr. Okafor-Mensah" in text
+    # the paragraph's end, the field's name and the list stay on their lines
+    assert text.endswith("visit.\nPlan:\n- aspirin\nFollow up in 2 weeks.\n")
+
+
+def test_a_note_of_long_lines_or_short_fields_is_not_wrapped():
+    paragraphs = ("word " * 60 + "\n") * 4  # lines of 300 characters: written unwrapped
+    fields = "Name: Ann Lee\nDOB: 03/04/1950\nMRN: 55512345\nPhone: 617-555-0100\n"
+    assert soft_wraps(paragraphs) == []
+    assert soft_wraps(fields) == []
+    assert unwrapped(fields) is fields
+
+
+def test_a_line_that_ends_a_sentence_or_short_of_the_margin_ends_there():
+    text = (
+        "The patient is a 67-year-old man who was admitted on March\n"
+        "14, 2104 with chest pain and shortness of breath at home.\n"
+        "Seen by cardiology.\n"
+        "Discharged home with his wife and daughter on the weekend.\n"
+    )
+    ends = [i for i, c in enumerate(text) if c == "\n"]
+    # the second line ends a sentence before a capital, the third short of the margin
+    assert soft_wraps(text) == ends[:1]
+
+
+def test_fields_and_initials_open_their_lines_in_any_case():
+    header = (
+        "patient: caiomhe sharif | date of birth: 03 may 1968 | mrn: 01233577 | nhs 4857773456\n"
+        "address: 176 graigyrhesg road, criccieth, ll52 0aa | telephone: 07700 900199 | email\n"
+        "organisation: dolgellau and barmouth district hospital | clinician: dr pippi palmer\n"
+        "dictated by: dr martineau, md  pgr 86470 on april 6th at 5:15 am, signed on the 7th\n"
+        "gk/ps\n"
+    )
+    assert soft_wraps(header) == []
