@@ -7,7 +7,8 @@ The notes are meddeid-data's en-US notes (seed 1, the english_ood set; generated
 external program, cached), each rewritten character by character so that every character of
 the original has a known place in the rewrite: Windows line ends, no-break spaces (a fifth of
 the spaces), Unicode hyphens (half of the hyphens), tabs (a tenth of the spaces), double spaces
-(a fifth of the spaces), the note in capitals, in lower case, with curly apostrophes. The
+(a fifth of the spaces), the note in capitals, in lower case, with curly apostrophes, with
+its long lines broken at 72 columns (a space becomes a line end: a hard wrap). The
 random choices are seeded. For each form: how many letters and digits of gold HIPAA spans no
 HIPAA span of the pipeline covers, and that share (the HIPAA leak at character level), beside
 the notes as written; and how many letters and digits its HIPAA spans cover outside every gold
@@ -48,6 +49,29 @@ def _cased(upper: bool) -> Rewrite:
     return rewrite
 
 
+def _wrapped(width: int) -> Rewrite:
+    """Lines longer than ``width`` broken at spaces, as a typist's or an export's hard wrap
+    breaks them: a space becomes a line end where the next word would pass the width."""
+
+    def rewrite(text: str, rng: random.Random) -> list[str]:
+        out, column = list(text), 0
+        for i, c in enumerate(text):
+            if c == "\n":
+                column = 0
+                continue
+            if c == " ":
+                end = i + 1
+                while end < len(text) and text[end] not in " \n":
+                    end += 1
+                if column + (end - i) > width:
+                    out[i], column = "\n", 0
+                    continue
+            column += 1
+        return out
+
+    return rewrite
+
+
 FORMS: dict[str, Rewrite] = {
     "as written": lambda text, rng: list(text),
     "Windows line ends": _each("\n", "\r\n", 1.0),
@@ -58,6 +82,7 @@ FORMS: dict[str, Rewrite] = {
     "double spaces (1 in 5)": _each(" ", "  ", 0.2),
     "in capitals": _cased(upper=True),
     "in lower case": _cased(upper=False),
+    "wrapped at 72 columns": _wrapped(72),
 }
 
 
