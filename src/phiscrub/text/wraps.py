@@ -10,7 +10,7 @@ phrase the rules and models read. A note is taken to be wrapped at a width W whe
 * the next line's first word would not have fitted on the line before it, as a greedy wrap
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
 * the line before is not blank, and the next line opens with no space, list mark, field's name
-  ("Plan:") or typist's initials;
+  ("Plan:"; in a note typed all in lower case, "address:") or typist's initials;
 * the text runs on: the next line opens in lower case, with a digit or a bracket, or the line
   before ends in no stop, question or exclamation mark or semicolon (or in a title's stop,
   "Dr.").
@@ -30,13 +30,19 @@ MAX_WIDTH = 160
 MARGIN = 12
 MIN_FULL_LINES = 3
 MAX_LONGER = 2
-SLACK = 8
+SLACK = 10
 
 # what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
 # ("Document #:"), a list's letter, a typist's initials ("GK/ps")
 _HARD_START = re.compile(
-    r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Za-z][\w/&'’#.-]*(?:[ ][\w/&'’#.-]+){0,3}:(?:[ \t]|$)"
-    r"|\(?[a-z][.)][ \t]|[A-Za-z]{2,3}/[A-Za-z]{2,3}[ \t]*$"
+    r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
+    r"|\(?[a-z][.)][ \t]|[A-Z]{2,3}/[A-Za-z]{2,3}[ \t]*$"
+)
+# the same in a note typed all in lower case, where a field's name has no capital to tell it
+# from a wrapped sentence's words ("address: 176 ...", "gk/ps")
+_HARD_START_LOWER = re.compile(
+    r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[a-z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
+    r"|\(?[a-z][.)][ \t]|[a-z]{2,3}/[a-z]{2,3}[ \t]*$"
 )
 _FIRST_WORD = re.compile(r"\S+")
 
@@ -83,6 +89,7 @@ def soft_wraps(text: str) -> list[int]:
     width = _width(lengths)
     if width is None:
         return []
+    hard_start = _HARD_START if text != text.lower() else _HARD_START_LOWER
     soft, offset = [], 0
     for line, length, following in zip(lines, lengths, lines[1:], strict=False):
         offset += len(line)
@@ -90,7 +97,7 @@ def soft_wraps(text: str) -> list[int]:
         if (
             length > 0
             and word is not None
-            and _HARD_START.match(following) is None
+            and hard_start.match(following) is None
             and length + 1 + len(word.group()) > width - SLACK
             and _goes_on(line[:length], following)
         ):
