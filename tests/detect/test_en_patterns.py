@@ -41,6 +41,7 @@ def found(text: str) -> set[tuple[str, str]]:
             {("DATE", "2088"), ("DATE", "2090"), ("DATE", "2091")},
         ),
         ("Suture removal 9/17 with our nurse", {("DATE", "9/17")}),
+        ("Home health start of care 10/30.", {("DATE", "10/30")}),
         # a month and day after a weekday's short name; a day's ordinal before a verb; a
         # vaccine's two-digit year
         ("Fri 6/7 - called pt, no answer", {("DATE", "Fri"), ("DATE", "6/7")}),
