@@ -55,3 +55,19 @@ def test_fields_and_initials_open_their_lines_in_any_case():
         "gk/ps\n"
     )
     assert soft_wraps(header) == []
+
+
+def test_a_sign_outs_rooms_a_timelines_times_and_a_tables_rows_keep_their_lines():
+    signout = (
+        "502 Fairweather, 84M - PNA, on ceftriaxone and azithromycin. Full code.\n"
+        "504 Ochoa-Bravo, 61F - DKA resolving, transition to subcut insulin today\n"
+        "507 Lindqvist - post-op day 2 TKA, pain ok, PT in the morning, AM labs.\n"
+        "511 Mbeki, 93F - delirium, sitter overnight, avoid benzodiazepines please\n"
+    )
+    board = (
+        "H2   Fitzwilliam, Ada     93F      weakness     Dr. Kessler-Obi     admit\n"
+        "7    Abernathy, Colm      41M      chest pain   Dr. Nakashima       obs\n"
+        "T1   Okafor, Chidi        19M      MVC          Dr. Marchetti       admit\n"
+    )
+    assert soft_wraps(signout) == []
+    assert soft_wraps(board) == []

@@ -11,9 +11,12 @@ phrase the rules and models read. A note is taken to be wrapped at a width W whe
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
 * the line before is not blank, and the next line opens with no space, list mark, field's name
   ("Plan:"; in a note typed all in lower case, "address:") or typist's initials;
-* the text runs on: the next line opens in lower case, with a digit or a bracket, or the line
-  before ends in no stop, question or exclamation mark or semicolon (or in a title's stop,
-  "Dr.").
+* neither line is a table's or a form's row (a tab or three spaces between cells), and the
+  two do not both open with a digit (a list's rows by room, time or number);
+* the text runs on: the next line opens in lower case or with a bracket, or the line before
+  ends in no stop, question or exclamation mark or semicolon (or in a title's stop, "Dr."):
+  a sign-out's next room ("... Full code.\\n504 Ochoa-Bravo, 61F") or a nursing note's next
+  time ("... added to contacts.\\n1445 Dressing") opens a line of its own.
 
 :func:`unwrapped` reads each soft line end as a space: one character for one, so that every
 offset stays as it was.
@@ -68,13 +71,20 @@ _ENDS = re.compile(r"[.!?;]$")
 _ABBREVIATION_END = re.compile(
     r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Ft|Jr|Sr|No|vs|approx|e\.g|i\.e)\.$"
 )
-_GOES_ON = re.compile(r"[a-z0-9(\[\"'“‘]")
+_GOES_ON = re.compile(r"[a-z(\[\"'“‘]")
+# a table's or a form's row: cells set apart by a tab or a wide gap (a bar may part a
+# header's fields in running text: "MRN: 0123 | SSN: ...")
+_COLUMNS = re.compile(r"\t|\S[ ]{3,}\S")
 
 
 def _goes_on(line: str, following: str) -> bool:
-    """Whether the text of ``line`` runs on into ``following``: the next line opens with a
-    word in lower case, a digit or a bracket, or the line ends in no sentence's mark, or in a
-    title's stop ("Dr.")."""
+    """Whether the text of ``line`` runs on into ``following``: neither is a table's row, and
+    the next line opens with a word in lower case or a bracket, or the line ends in no
+    sentence's mark, or in a title's stop ("Dr.")."""
+    if _COLUMNS.search(line) or _COLUMNS.search(following):
+        return False
+    if line[:1].isdigit() and following[:1].isdigit():
+        return False  # rows by room, time or number ("504 Ochoa-Bravo ...\n507 Lindqvist")
     if _GOES_ON.match(following):
         return True
     return _ENDS.search(line) is None or _ABBREVIATION_END.search(line) is not None
