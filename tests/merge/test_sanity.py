@@ -443,6 +443,13 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Somerville",
         ),
         ("Service: General Medicine, Farragut 4", "Medicine, Farragut", "PATIENT", "Farragut"),
+        # in capitals, before a verb that opens a clause
+        (
+            "BARISTA AT WEST ELKTON PUBLIC LIBRARY REPORTING MORNING STIFFNESS",
+            "WEST ELKTON PUBLIC LIBRARY REPORTING MORNING STIFFNESS",
+            "ORGANIZATION",
+            "WEST ELKTON PUBLIC LIBRARY",
+        ),
         (
             "born in Port-au-Prince and speaks Creole",
             "Port-au-Prince and speaks Creole",
@@ -502,6 +509,12 @@ def test_look_alikes_are_dropped(text, surface, label):
             "DATE",
             "1942-12-28",
         ),  # a date ends before a comma and an ordinary word
+        (
+            "RE: ANN LEE, BORN 1942-12-28, IDENTIFIER 0586",
+            "1942-12-28, IDENTIFIER",
+            "DATE",
+            "1942-12-28",
+        ),  # the same in capitals
         (
             "born 9 September 1978 , identifier",
             "9 September 1978 , identifier",

@@ -56,7 +56,8 @@ Rules, in order, for each merged span:
      lower-case or heading word before a comma ("Medicine, Farragut" -> "Farragut");
    * places and organisations (``clause_labels``) end before a word of a clause after a
      capitalised word (``clause_words`` or any frequent lower-case word but ``name_inside``,
-     street and room words: "Somerville with hx of CHF" -> "Somerville"), keeping a listed
+     street and room words: "Somerville with hx of CHF" -> "Somerville"; in capitals, a
+     ``clause_verbs`` word: "ELKTON PUBLIC LIBRARY REPORTING WHEEZE"), keeping a listed
      place after the cut as a span of its own ("... has said Ireland"), and start after a
      store's number before a comma, a sentence's verb (``lead_verbs``: "Attended UMass
      Boston") or a frequent capitalised word and a ``lead_words`` word ("Employed by
@@ -231,6 +232,7 @@ class SanityRules:
     clause_labels: frozenset[str] = frozenset()
     """Labels of places and organisations, whose spans end before a word of a clause."""
     clause_words: frozenset[str] = frozenset()
+    clause_verbs: frozenset[str] = frozenset()
     """Lower-case words that no place's or organisation's name holds: a span of
     ``clause_labels`` ends before the first of them after a capitalised word ("Somerville
     with hx of CHF" -> "Somerville"), and so before any frequent lower-case word but
@@ -347,6 +349,7 @@ _LISTS = (
     "lower_clinical_endings",
     "room_words",
     "clause_words",
+    "clause_verbs",
     "demonyms",
     "makers",
     "clause_labels",
@@ -986,6 +989,9 @@ def _clause_cut(words: Sequence[re.Match], first: int, last: int, rules: SanityR
     inside such a name that are left at its end."""
     for index in range(first + 1, last):
         word = words[index].group()
+        if word.isalpha() and word.isupper() and word.lower() in rules.clause_verbs:
+            last = index  # "ELKTON PUBLIC LIBRARY REPORTING MORNING STIFFNESS"
+            break
         if not (word.isalpha() and word.islower()) or word in rules.name_inside:
             continue  # "1 W 7th St": an ordinal is no word of a clause
         if word in rules.street_words or word in rules.room_words:
@@ -1770,14 +1776,15 @@ _TIME_BEFORE = re.compile(  # "at 0140", "@ 2347", "3/4 0200", "Time in 0910 / o
     r"(?:(?<![\w])(?:at|[Tt]ime(?:[ ]in|[ ]out)?:?|in|out)|@|\d{1,2}/\d{1,2}(?:/\d{2,4})?)[ ]?$"
 )
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
-_DATE_TAIL = re.compile(r"\d[ \t]*(,[ \t]*([a-z]+))$")
+_DATE_TAIL = re.compile(r"\d[ \t]*(,[ \t]*([a-z]+|[A-Z]+))$")
 
 
 def _date_core(text: str, span: Span, rules: SanityRules) -> Span:
-    """A DATE span without the lower-case word after a comma that ends it, when the word names
-    no day, month, season or holiday ("1942-12-28, identifier"; "3/4, tues" stays)."""
+    """A DATE span without the word in lower case or capitals after a comma that ends it, when
+    the word names no day, month, season or holiday ("1942-12-28, identifier", "2012-04-14,
+    IDENTIFIER"; "3/4, tues" stays)."""
     tail = _DATE_TAIL.search(text, span.start, span.end)
-    if tail is None or _dated(tail.group(2), rules):
+    if tail is None or _dated(tail.group(2).lower(), rules):
         return span
     end = tail.start(1)
     while text[end - 1].isspace():

@@ -89,6 +89,7 @@ NOT_NAME = word_set(
     hospital center medical unit floor room service team department note report summary
     history physical exam plan assessment impression discharge admission date dob mrn age sex
     male female man woman yes no none denies reports today tomorrow yesterday
+    reported reporting presenting complaining accompanied
     infant newborn neonate toddler
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday

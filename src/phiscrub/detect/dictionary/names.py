@@ -57,7 +57,8 @@ NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
 CAPS_SMALL = (
     r"(?:AT|IN|OF|THE|AND|FOR|WITH|FROM|IS|WAS|WHO|ARE|BY|OR|AS|HAS|HAD|BUT|NOT|IF|WILL|CAN|HIS|"
     r"HER|PRESENTS|REPORTS|STATES|LIVES|LIVED|WORKS|WORKED|CALLED|SAYS|SAID|VISITS|VISITED|DIED|"
-    r"PASSED)(?![\w'’-])"
+    r"PASSED|REPORTING|REPORTED|PRESENTING|PRESENTED|COMPLAINING|DENIES|DENYING|ACCOMPANIED)"
+    r"(?![\w'’-])"
 )
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"); a surname's
     # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg")
