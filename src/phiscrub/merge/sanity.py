@@ -232,11 +232,14 @@ class SanityRules:
     clause_labels: frozenset[str] = frozenset()
     """Labels of places and organisations, whose spans end before a word of a clause."""
     clause_words: frozenset[str] = frozenset()
-    clause_verbs: frozenset[str] = frozenset()
     """Lower-case words that no place's or organisation's name holds: a span of
     ``clause_labels`` ends before the first of them after a capitalised word ("Somerville
     with hx of CHF" -> "Somerville"), and so before any frequent lower-case word but
     ``name_inside`` ("Port-au-Prince and speaks Creole" -> "Port-au-Prince")."""
+    clause_verbs: frozenset[str] = frozenset()
+    """Verbs (lower case) that open a clause in a note in capitals too: such a span ends before
+    the first of them written in capitals ("ELKTON PUBLIC LIBRARY REPORTING WHEEZE" ->
+    "ELKTON PUBLIC LIBRARY")."""
     name_inside: frozenset[str] = frozenset()
     """Lower-case words inside such names ("Bank of America", "Meals on Wheels"), never at
     their end."""

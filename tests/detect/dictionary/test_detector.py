@@ -218,12 +218,12 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Haverford in 22 pulled his NG again", {("PATIENT", "Haverford")}),
         # what a person tells of themself; not what a monitor reports
         ("Olumide reports feeling better today", {("PATIENT", "Olumide")}),
+        ("Telemetry reports no events. Nephro reports that HD is set", set()),
         # a name in capitals ends before the verb that follows it
         (
             "36-YEAR-OLD PATIENT ACCOMPANIED BY RUBYROSE OTSTOT REPORTING TIREDNESS",
             {("PATIENT", "RUBYROSE OTSTOT")},
         ),
-        ("Telemetry reports no events. Nephro reports that HD is set", set()),
         ("Cardiology in 3 days. Lasix in 2 hours was given.", set()),
         # a listed first name, a town's too, before what only a person does; not a drug
         ("Cornelius refused dinner and is pacing", {("PATIENT", "Cornelius")}),
