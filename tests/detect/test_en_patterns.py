@@ -610,6 +610,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("502 Ward 4, 10F - gauge", set()),
         # a bare number in brackets after a word for a person; an age at an event's cue
         ("elderly (92) man; female (91) on exam", {("AGE", "92"), ("AGE", "91")}),
+        ("She is a centenarian (103).", {("AGE", "centenarian"), ("AGE", "103")}),
         ("Age at death: 99", {("AGE", "99")}),
         ("patient (40) mg; man (3) times", set()),
         # a relative's age told as a bare number, with their name or without
