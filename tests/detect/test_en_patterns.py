@@ -1833,3 +1833,76 @@ def test_a_charity_named_before_its_services(text, expected):
 )
 def test_of_in_a_date_in_capitals(text, expected):
     assert {s for label, s in found(text) if label == "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a rural route's box, and the town after it in an address's field
+        (
+            "Address: Rt 2 Box 118, Mountain Home, AR 72653",
+            {
+                ("STREET", "Rt 2 Box 118"),
+                ("CITY", "Mountain Home"),
+                ("STATE", "AR"),
+                ("ZIP", "72653"),
+            },
+        ),
+        ("Rt 2 fingers numb", set()),
+        # a town with a capital inside
+        (
+            "1201 E Nolana Ave, McAllen TX 78504",
+            {
+                ("STREET", "1201 E Nolana Ave"),
+                ("CITY", "McAllen"),
+                ("STATE", "TX"),
+                ("ZIP", "78504"),
+            },
+        ),
+        # an employer known by its name; a visit's month and day after "saw"
+        ("pt drives for Sysco", {("ORGANIZATION", "Sysco")}),
+        ("donor clinic saw her 7/19.", {("DATE", "7/19")}),
+        # a street that needs no type; a town before a dash
+        ("From: 1550 W Broadway, Anaheim", {("STREET", "1550 W Broadway"), ("CITY", "Anaheim")}),
+        (
+            "lives at 22 Quarry Rd, Barre - home health referral",
+            {("STREET", "22 Quarry Rd"), ("CITY", "Barre")},
+        ),
+        # organisations by their heads
+        (
+            "Funeral home: Kirby & Family Funeral Service",
+            {("ORGANIZATION", "Kirby & Family Funeral Service")},
+        ),
+        (
+            "meals from Northeast Iowa Area Agency on Aging",
+            {("ORGANIZATION", "Northeast Iowa Area Agency on Aging")},
+        ),
+        # an insurer by its name, and its member number after a plan written in lower case
+        (
+            "Oscar Health plan, member OSC-5528-1193: is IVF covered",
+            {("ORGANIZATION", "Oscar Health"), ("HEALTHPLAN", "OSC-5528-1193")},
+        ),
+    ],
+)
+def test_places_payers_and_services_in_queries(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age and sex before a visit's word or, after a comma, before what happened
+        ("pt Jerome Whitfield 67M seen 11/02/2023", {("AGE", "67"), ("DATE", "11/02/2023")}),
+        ("Emmett Calloway 78 M, fell at home", {("AGE", "78")}),
+        ("Foley 16F, in place", set()),
+        # an age between commas before the patient's description
+        ("labs for Gwendolyn Pryce, 88, new onset AFib?", {("AGE", "88")}),
+        ("Cornelius Vandermeer, 96, end-stage CHF", {("AGE", "96")}),
+        ("Metoprolol, 25, twice", set()),
+        # a month and day that open a range to another; not a dose's fractions
+        ("excusing him 12/4 through 12/8", {("DATE", "12/4"), ("DATE", "12/8")}),
+        ("take 1/2 through 3/4 tab", set()),
+    ],
+)
+def test_ages_and_ranges_in_queries(text, expected):
+    assert found(text) == expected

@@ -767,3 +767,23 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
 )
 def test_form_fields_claims_and_boards_name_people(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name on no list after "Pt" before what the patient asks or needs
+        ("Pt Keoni Kahananui needs a note", {("PATIENT", "Keoni Kahananui")}),
+        # a form's first and middle names after its surname; "First:" alone opens a list
+        (
+            "Patient Last Name: Thornquist     First: Elsie     Middle: Mae",
+            {("PATIENT", "Thornquist"), ("PATIENT", "Elsie"), ("PATIENT", "Mae")},
+        ),
+        ("First: Discuss goals with family", set()),
+        # a surname's possessive before a test's name; not an eponym's
+        ("Alvarado's CBC is back", {("PATIENT", "Alvarado")}),
+        ("Parkinson's UA", set()),
+    ],
+)
+def test_names_in_clinicians_queries(text, expected):
+    assert found(text) == expected

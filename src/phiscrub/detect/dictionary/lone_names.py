@@ -245,7 +245,10 @@ _POSSESSIVE_NAME = regex.compile(
     r"PCP|code[ ]status|consent|insurance|orders|wound|diet|weight|urine|stool|"
     # a patient's dealings with a payer or the record ("check pt Haroldsen's eligibility")
     r"eligibility|coverage|claims?|benefits|authori[sz]ation|copay|bill|balance|records?|"
-    r"notes|referral|prescriptions?|refills?|allergies)"
+    r"notes|referral|prescriptions?|refills?|allergies|"
+    # a test's name ("Henrik's PSA went up")
+    r"PSA|BMP|CMP|CBC|LFTs?|lipids|HbA1c|UA|urinalysis|bloodwork|labwork|PFTs|mammogram|"
+    r"colonoscopy|ferritin|BNP|trough)"
     r"(?![\w-])"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
@@ -258,6 +261,8 @@ _PERSONAL_AFTER = word_set(
     eligibility coverage claim claims benefits authorization authorisation copay bill balance
     record records notes referral prescription prescriptions refill refills allergies
     ecg ekg eeg echo mri ct cxr scan imaging ultrasound biopsy x-ray xray
+    psa bmp cmp cbc lft lfts lipids hba1c ua urinalysis bloodwork labwork pfts mammogram
+    colonoscopy ferritin bnp trough
     """
 )
 RARE_NAME_ZIPF = 2.5

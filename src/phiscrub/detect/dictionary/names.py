@@ -119,7 +119,10 @@ PATIENT_FIELDS = (
     # a form's name fields ("LASTNAME: Ferreira FIRST: Joao") and a claim's or a plan's person
     r"(?:Last|First|Full|Given|Legal|Member)[ ]?[Nn]ames?|(?:LAST|FIRST|FULL|GIVEN|LEGAL|MEMBER)"
     r"[ ]?NAMES?|Surname|SURNAME|LAST|FIRST|Claimant|CLAIMANT|Member|MEMBER|Enrollee|ENROLLEE|"
-    r"Beneficiary|BENEFICIARY)"
+    r"Beneficiary|BENEFICIARY|"
+    # a form's first and middle names after its surname on the line ("Last Name: Thornquist
+    # First: Elsie Middle: Mae"); alone, "First:" opens a list
+    r"(?<=(?:Last|LAST)(?:[ ]?(?:Name|NAME|name))?[ \t]*:[^\n:]{1,40}?)(?:First|Middle|MIDDLE))"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
@@ -172,7 +175,8 @@ CONTACTS = (
 GAP = r"(?:[ ]{1,2}|\t)"  # a typist's two spaces or tab where one space belongs
 AFTER_PATIENT = (
     rf"(?={GAP}(?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
-    r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues)\b"
+    r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues|needs|"
+    r"wants|asks|asked|requests|requested|refuses|refused|declines|declined|called|feels|lives)\b"
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
 )
 
