@@ -1862,6 +1862,12 @@ def test_of_in_a_date_in_capitals(text, expected):
         # an employer known by its name; a visit's month and day after "saw"
         ("pt drives for Sysco", {("ORGANIZATION", "Sysco")}),
         ("donor clinic saw her 7/19.", {("DATE", "7/19")}),
+        # a month alone after a plan's word; "May" after "RTC"
+        ("apixaban (planned stop March), metoprolol", {("DATE", "March")}),
+        ("RTC May, with Dr. Okafor", {("DATE", "May")}),
+        ("May I stop it?", set()),
+        # a veterans' post by its number
+        ("volunteers at the VFW Post 1105", {("ORGANIZATION", "VFW Post 1105")}),
         # a street that needs no type; a town before a dash
         ("From: 1550 W Broadway, Anaheim", {("STREET", "1550 W Broadway"), ("CITY", "Anaheim")}),
         (

@@ -173,6 +173,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Re: Mrs Ann Lee, NHS No 943 476 5919", "NHS", "CITY"),
         ("DIAGNOSIS: Prostatic adenocarcinoma, grade 2", "Prostatic adenocarcinoma", "PATIENT"),
         ("Chronic pancreatitis flare", "Chronic pancreatitis", "DOCTOR"),  # a clinical ending
+        ("Left atrium: Severely dilated", "Severely", "PATIENT"),  # how much, an adverb
+        ("EEG with hyperventilation and photic", "hyperventilation", "PATIENT"),  # a manoeuvre
+        ("since 07/2093. Methotrexate was proposed", "Methotrexate", "DOCTOR"),
         ("Seen by Geriatrics (Dr. Osei)", "Geriatrics", "DOCTOR"),  # a specialty
         ("Per Cardiology, hold", "Cardiology", "PATIENT"),
         ("Plan: continue sumatriptan, naproxen", "sumatriptan", "PATIENT"),  # a drug's stem
@@ -700,6 +703,12 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("LGH 11-27 admit", "LGH", "ORGANIZATION"),  # a date after it, no result
         ("pt OKWUOSA 45F here", "OKWUOSA", "PATIENT"),  # an age and sex
         ("FERRITIN 512, TSAT 28%", "TSAT", "ORGANIZATION"),  # a note in capitals
+        # listed names with an adverb's or a noun's ending
+        ("Seen with Beverly Kelly today", "Beverly Kelly", "PATIENT"),
+        ("Dr. Donnelly signed", "Donnelly", "DOCTOR"),
+        ("Dr. Gately signed", "Gately", "DOCTOR"),
+        ("Thanks @resfoundation for the help", "resfoundation", "ORGANIZATION"),  # a handle
+        ("Thanks @resfoundation for the help", "resfoundation", "PATIENT"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

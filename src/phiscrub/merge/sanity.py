@@ -611,8 +611,8 @@ def _clinical_lower_case_name(
     text = doc.text
     if not text[start:end].islower() or typed_in_lower_case(doc.metadata):
         return False
-    if not _capitals_near(text, start, end):
-        return False
+    if not _capitals_near(text, start, end) or _handle(text, start):
+        return False  # "@resfoundation": a handle is a name whatever its ending
     return _clinical(words, rules, rules.lower_clinical_endings)
 
 

@@ -783,6 +783,11 @@ def test_form_fields_claims_and_boards_name_people(text, expected):
         # a surname's possessive before a test's name; not an eponym's
         ("Alvarado's CBC is back", {("PATIENT", "Alvarado")}),
         ("Parkinson's UA", set()),
+        # a listed town after another and "and", though a surname too
+        (
+            "travels to Providence and Hartford weekly",
+            {("CITY", "Providence"), ("CITY", "Hartford")},
+        ),
     ],
 )
 def test_names_in_clinicians_queries(text, expected):

@@ -27,6 +27,12 @@ _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
+# a listed town after another after a place's cue and "and" ("travels to Providence and
+# Hartford"): the first town vouches for the second, though it is a surname too
+_AFTER_TOWN_AND = regex.compile(
+    r"(?i:\b(?:in|from|to|near|between|visiting|visits))[ ]+"
+    r"(?P<p>\p{Lu}[\p{L}'’-]+(?:[ ]\p{Lu}[\p{L}'’-]+)?)[ ](?:and|or|&)[ ]$"
+)
 # a word after a listed town that makes another town's name ("in Buffalo Creek", "Summit Point")
 TOWN_TAIL = regex.compile(
     r"[ ](?:Creek|Point|Springs|Falls|Heights|Hills|Valley|Village|Junction|Harbor|Harbour|"
@@ -118,6 +124,13 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         single_name = hit.first == hit.last and gaz.is_name(low)
         before = text[max(0, start - 12) : start]
         cued = bool(CITY_CUE.search(before))
+        town = (
+            _AFTER_TOWN_AND.search(text[max(0, start - 50) : start])
+            if hit.value == "CITY"
+            else None
+        )
+        if town is not None and _known(town.group("p"), gaz):
+            cued, single_name = True, False
         # a town naming a site is one even when a surname is spelt the same ("the Hamden office")
         site = hit.value == "CITY" and bool(
             (_THE.search(before) and CITY_SITE_AFTER.match(text, end))
