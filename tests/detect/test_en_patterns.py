@@ -443,10 +443,11 @@ def test_uk_phones_and_postcodes(text, expected):
         ("tail # n92mf; the tail of the pancreas; tail number 12 mm", {("VEHICLE", "n92mf")}),
         # an SSN's shape after a record number's cue is the record number
         ("Merge MRN 004-55-1209 today", {("MEDICALRECORD", "004-55-1209")}),
-        # an insurer in its field, without the plan's kind, and its group number with a dash
+        # an insurer in its field, without the plan's kind, its member ID after it and its group
+        # number with a dash
         (
             "Insurance: UMR  ID 77120449  Grp 76-411098",
-            {("ORGANIZATION", "UMR"), ("IDNUM", "77120449"), ("HEALTHPLAN", "76-411098")},
+            {("ORGANIZATION", "UMR"), ("HEALTHPLAN", "77120449"), ("HEALTHPLAN", "76-411098")},
         ),
         ("Workers' comp carrier: Accident Fund", {("ORGANIZATION", "Accident Fund")}),
         ("Insurance: Medicare A/B; Insurance: self-pay", set()),
@@ -1911,4 +1912,62 @@ def test_places_payers_and_services_in_queries(text, expected):
     ],
 )
 def test_ages_and_ranges_in_queries(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age and sex with no space after a name, before a comma; after an ID closing a line
+        ("Yusuf Abdi 52M, Somali-speaking", {("AGE", "52")}),
+        ("Hx for Margaret Olson: 74F, CHF EF 30%", {("AGE", "74")}),
+        (
+            "Pt: DESROSIERS, AMELIE   MRN 5512089    47F\nProcedure",
+            {("AGE", "47"), ("MEDICALRECORD", "5512089")},
+        ),
+        ("Placed Coude Foley 16F, clear urine", set()),
+        ("Chest tube 28F   24F\n", set()),
+        # a relative's age before a dash, an in-law's, a name with an accent
+        ("1. Hodan Ali, wife, 44 - TST 14 mm", {("AGE", "44")}),
+        ("4. Mohamed Farah, brother-in-law, 37 - not tested", {("AGE", "37")}),
+        ("and sister Lucía (8). Spanish", {("AGE", "8")}),
+        # an age at a diagnosis written "dx'd"
+        ("breast cancer dx'd at 52", {("AGE", "52")}),
+        # a day past 12 before its month; a month and day after an absence's word or a board
+        ("enoxaparin until 13/03, paracetamol", {("DATE", "13/03")}),
+        ("GCS 13/15 on arrival", set()),
+        ("school note: out 11/3 to 11/5", {("DATE", "11/3"), ("DATE", "11/5")}),
+        ("tumor board 5/1. Plan: TCHP", {("DATE", "5/1")}),
+        # a record number dictated digit by digit
+        ("medical record number 4 4 7 1 9 2 0", {("MEDICALRECORD", "4 4 7 1 9 2 0")}),
+    ],
+)
+def test_ages_dates_and_ids_in_more_queries(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a genetics laboratory by its name; "a myriad of" is no laboratory
+        ("Genetic testing through Myriad: BRCA1", {("ORGANIZATION", "Myriad")}),
+        ("a myriad of symptoms", set()),
+        ("sent to Invitae", {("ORGANIZATION", "Invitae")}),
+        # homes by their heads; an imaging centre, not an imaging specialty
+        (
+            "to Hope Cottage Board & Care, then",
+            {("ORGANIZATION", "Hope Cottage Board & Care")},
+        ),
+        ("booked at Toronto East Imaging.", {("ORGANIZATION", "Toronto East Imaging")}),
+        ("Diagnostic Imaging reviewed the films", set()),
+        # a hospital whose name has a capital inside; a cancer institute
+        ("admitted to McLean Hospital in", {("HOSPITAL", "McLean Hospital")}),
+        ("Dana-Farber Cancer Institute - Breast", {("HOSPITAL", "Dana-Farber Cancer Institute")}),
+        # a clinic named by its kind alone is no hospital; one with a name is
+        ("KIDNEY TRANSPLANT CLINIC Visit", set()),
+        ("WOUND CARE CLINIC NOTE", set()),
+        ("Referred to Bayview Dental Clinic", {("HOSPITAL", "Bayview Dental Clinic")}),
+    ],
+)
+def test_laboratories_homes_and_clinics(text, expected):
     assert found(text) == expected

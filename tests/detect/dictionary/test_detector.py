@@ -788,6 +788,14 @@ def test_form_fields_claims_and_boards_name_people(text, expected):
             "travels to Providence and Hartford weekly",
             {("CITY", "Providence"), ("CITY", "Hartford")},
         ),
+        # a listed first name and an initial before "'s"; an initial before a possessive surname
+        ("Is Grace O.'s potassium real", {("PATIENT", "Grace O.")}),
+        ("what is B. Okafor's code status", {("PATIENT", "B. Okafor")}),
+        # a state after a town and a comma that ends the line
+        ("director from Paducah,\nKentucky. He", {("CITY", "Paducah"), ("STATE", "Kentucky")}),
+        # a respiratory therapist's and a social worker's letters before a name
+        ("Drawn 04:51 by RT Lacey     Resulted", {("DOCTOR", "Lacey")}),
+        ("RT Note: weaned to 40%", set()),
     ],
 )
 def test_names_in_clinicians_queries(text, expected):

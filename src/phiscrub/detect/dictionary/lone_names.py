@@ -730,6 +730,8 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             given, start
         ):
             start = given  # "Pull Octavia Fairbanks' last INR": the whole name
+        elif _initial_before(text, start):
+            start -= 3  # "what is B. Okafor's code status": the initial too
         yield NameHit(start, end, cued_label(text, start), 0.7, "possessive_name")
         taken.add(start, end)
     for match in _POSSESSIVE_FIRST.finditer(text):
@@ -743,6 +745,13 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
 
 
 _GIVEN_BEFORE = regex.compile(r"(?<![\w.'’-])(\p{Lu}\p{Ll}+)[ ]$")
+
+
+def _initial_before(text: str, start: int) -> bool:
+    """An initial, its stop and a space stand right before ``start`` ("B. Okafor")."""
+    if start < 3 or not (text[start - 3].isupper() and text[start - 2 : start] == ". "):
+        return False
+    return start == 3 or not (text[start - 4].isalnum() or text[start - 4] in ".'’-")
 
 
 def _given_before(text: str, start: int, gaz: Gazetteers) -> int | None:

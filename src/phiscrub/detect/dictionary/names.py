@@ -151,9 +151,10 @@ ROLES = (
     r"[Tt]herapist|[Ss]ocial[ ][Ww]orker|[Cc]ase[ ][Mm]anager|[Dd]ietitian|[Cc]haplain|"
     r"[Mm]idwife|[Ss]onographer|[Tt]echnologist|[Pp]hlebotomist|[Pp]aramedic|Resident|Fellow|"
     r"Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
-    # a nurse practitioner's or physician assistant's letters before a name in mixed case ("w/
-    # NP Sandoval"; "PA" is also a word of Haitian Creole written in capitals)
-    r"(?:NP|PA|PA-C|APRN|CRNA)(?=,?[ ]+\p{Lu}\p{Ll})|"
+    # a nurse practitioner's, physician assistant's, respiratory therapist's or social worker's
+    # letters before a name in mixed case ("w/ NP Sandoval", "drawn by RT Lacey"; "PA" is also
+    # a word of Haitian Creole written in capitals)
+    r"(?:NP|PA|PA-C|APRN|CRNA|RT|RRT|SW)(?=,?[ ]+\p{Lu}\p{Ll})|"
     r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide|[Dd]oula)"
 )
 RELATIVES = (
@@ -456,9 +457,10 @@ _FIRST_PARTICLE_LAST = regex.compile(
     r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn|al|el|y)){1,3}"
     rf"[ ](?P<last>{WORD})(?![\w'’-])"
 )
-# A listed first name and the initial of a surname ("discussed with Anna S. and her husband").
+# A listed first name and the initial of a surname ("discussed with Anna S. and her husband",
+# "Is Grace O.'s potassium real").
 _FIRST_INITIAL = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)?!]|$)"
+    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)?!]|['’]s(?!\w)|$)"
 )
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.

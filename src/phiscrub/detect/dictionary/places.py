@@ -138,7 +138,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
-        elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] == ", "):
+        elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] in (", ", ",\n")):
             yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
         elif hit.value == "CITY" and ((cued and not single_name) or site):
             tail = TOWN_TAIL.match(text, end)
