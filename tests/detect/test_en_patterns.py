@@ -872,7 +872,11 @@ def test_phone_and_date_look_alikes(text):
 
 @pytest.mark.parametrize(
     ("name", "text"),
-    [("date_month_day_line", " " * 1_000_000), ("url_bare_domain", "www." + "a." * 500_000)],
+    [
+        ("date_month_day_line", " " * 1_000_000),
+        ("date_month_day_row", "1/1" + " " * 1_000_000),
+        ("url_bare_domain", "www." + "a." * 500_000),
+    ],
 )
 def test_patterns_that_were_quadratic_finish_a_megabyte(name, text):
     """Linear now: the old forms would run for minutes here, past the regex timeout."""
@@ -1970,4 +1974,38 @@ def test_ages_dates_and_ids_in_more_queries(text, expected):
     ],
 )
 def test_laboratories_homes_and_clinics(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a row of months and days across a table's columns; not a row of grades
+        (
+            "VS trend:      3/10     3/11     3/12",
+            {("DATE", "3/10"), ("DATE", "3/11"), ("DATE", "3/12")},
+        ),
+        ("R deltoid  5/5    5/5    4/5 ", set()),
+        # a two-digit year after a procedure's abbreviation; a date after "check"
+        ("CCY '84, R TKA", {("DATE", "'84")}),
+        ("String check 4/25 or at next visit", {("DATE", "4/25")}),
+        # two years with the second in two digits, at most ten years on; not a shift's times
+        ("prostate ca s/p XRT 2095-96", {("DATE", "2095-96")}),
+        ("served 2099-01 in the Navy", {("DATE", "2099-01")}),
+        ("shift 1900-30", set()),
+        ("given 2000-50 mL NS", set()),
+        # an apartment on its own line above the town, state and ZIP
+        (
+            "77 Larchmont Road\nApt 3C\nYonkers, NY 10705",
+            {
+                ("STREET", "77 Larchmont Road"),
+                ("STREET", "Apt 3C"),
+                ("CITY", "Yonkers"),
+                ("STATE", "NY"),
+                ("ZIP", "10705"),
+            },
+        ),
+    ],
+)
+def test_rows_of_dates_short_years_and_address_blocks(text, expected):
     assert found(text) == expected

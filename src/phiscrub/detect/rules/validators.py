@@ -49,11 +49,16 @@ def year(text: str) -> bool:
 
 
 def year_range(text: str) -> bool:
-    """Two years 1900-2199, the second later and at most 60 years on ("2081-2085"), that are
-    not a range of clock times on the quarter hour ("1900-2100": a shift)."""
+    """Two years 1900-2199, the second later and at most 60 years on ("2081-2085"), or at most
+    10 when it is written with two digits ("2095-96", "2099-01"), that are not a range of clock
+    times on the quarter hour ("1900-2100": a shift)."""
     first, _, second = text.replace("–", "-").partition("-")
     a, b = _digits(first), _digits(second)
-    if len(a) != 4 or len(b) != 4 or not (year(a) and year(b)) or not 0 < int(b) - int(a) <= 60:
+    most = 60
+    if len(a) == 4 and len(b) == 2:
+        end = int(a[:2] + b)
+        b, most = str(end if end > int(a) else end + 100), 10
+    if len(a) != 4 or len(b) != 4 or not (year(a) and year(b)) or not 0 < int(b) - int(a) <= most:
         return False
     clock = all(int(t[:2]) <= 23 and t[2:] in ("00", "15", "30", "45") for t in (a, b))
     return not clock
