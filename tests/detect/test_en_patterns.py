@@ -2009,3 +2009,35 @@ def test_laboratories_homes_and_clinics(text, expected):
 )
 def test_rows_of_dates_short_years_and_address_blocks(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # months and days in a list set off by commas, one of them with a day past 10
+        (
+            "clean per UDS (4/8, 4/22, 5/1 all neg)",
+            {("DATE", "4/8"), ("DATE", "4/22"), ("DATE", "5/1")},
+        ),
+        # not a list of grades, scores or titres
+        ("Strength 5/5, 4/5, 5/5 throughout", set()),
+        ("pain 3/10, 5/10, 2/10", set()),
+        ("ANA titer 1/40, 1/80", set()),
+        # a health centre's name in the plural
+        (
+            "PrEP through Positive Impact Health Centers.",
+            {("HOSPITAL", "Positive Impact Health Centers")},
+        ),
+        # a hospital's name with its campus after a dash, and its company's word
+        (
+            "seen at Baptist Health Medical Center-Stuttgart. Identity",
+            {("HOSPITAL", "Baptist Health Medical Center-Stuttgart")},
+        ),
+        (
+            "visit at Roper St Francis Hospital-Berkeley Inc. Identity",
+            {("HOSPITAL", "Roper St Francis Hospital-Berkeley Inc.")},
+        ),
+    ],
+)
+def test_lists_of_dates_and_health_centres(text, expected):
+    assert found(text) == expected
