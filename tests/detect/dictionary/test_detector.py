@@ -796,6 +796,8 @@ def test_form_fields_claims_and_boards_name_people(text, expected):
         # a respiratory therapist's and a social worker's letters before a name
         ("Drawn 04:51 by RT Lacey     Resulted", {("DOCTOR", "Lacey")}),
         ("RT Note: weaned to 40%", set()),
+        ("SW Renata Kowal arranged a room", {("DOCTOR", "Renata Kowal")}),
+        ("turn left on SW Broadway", set()),
     ],
 )
 def test_names_in_clinicians_queries(text, expected):

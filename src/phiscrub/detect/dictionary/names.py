@@ -153,8 +153,10 @@ ROLES = (
     r"Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
     # a nurse practitioner's, physician assistant's, respiratory therapist's or social worker's
     # letters before a name in mixed case ("w/ NP Sandoval", "drawn by RT Lacey"; "PA" is also
-    # a word of Haitian Creole written in capitals)
-    r"(?:NP|PA|PA-C|APRN|CRNA|RT|RRT|SW)(?=,?[ ]+\p{Lu}\p{Ll})|"
+    # a word of Haitian Creole written in capitals; "SW" after a number or "on" is a street's
+    # quarter: "1200 SW Jefferson St", "on SW Broadway")
+    r"(?:NP|PA|PA-C|APRN|CRNA|RT|RRT|(?<!\d[ ])(?<!(?i:on|at|off|along|onto|to)[ ])SW)"
+    r"(?=,?[ ]+\p{Lu}\p{Ll})|"
     r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide|[Dd]oula)"
 )
 RELATIVES = (
