@@ -2041,3 +2041,20 @@ def test_rows_of_dates_short_years_and_address_blocks(text, expected):
 )
 def test_lists_of_dates_and_health_centres(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a prison by its head
+        (
+            "incarcerated at Westville Correctional Facility until",
+            {("ORGANIZATION", "Westville Correctional Facility")},
+        ),
+        # an extension after a social worker's name and letters; not a magnification
+        ("until discharge. SW Annika Strom, x7731.", {("PHONE", "x7731")}),
+        ("seen under oil x1000 magnification", set()),
+    ],
+)
+def test_prisons_and_extensions(text, expected):
+    assert found(text) == expected
