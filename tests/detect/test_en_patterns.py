@@ -2058,3 +2058,42 @@ def test_lists_of_dates_and_health_centres(text, expected):
 )
 def test_prisons_and_extensions(text, expected):
     assert found(text) == expected
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a column of a log's days, read beside the note's dated entries (1/8 is 26 days
+        # before 2/3, 2/12 a week before 2/19)
+        (
+            "INR log:\n  1/8    2.1   5 mg\n  2/12   2.3   7.5 mg\n"
+            "Bactrim started 2/3. Next INR 2/19/2099.",
+            {
+                ("DATE", "1/8"),
+                ("DATE", "2/12"),
+                ("DATE", "2/3"),
+                ("DATE", "2/19/2099"),
+            },
+        ),
+        (
+            "TB: IGRA 5/11 negative.\nExam dates: 05/11/2101 and 05/18/2101",
+            {("DATE", "5/11"), ("DATE", "05/11/2101"), ("DATE", "05/18/2101")},
+        ),
+        # no date near them in the note, or only far ones
+        ("TB: IGRA 5/11 negative.", set()),
+        ("TB: IGRA 5/11 negative.\nExam 09/14/2101", {("DATE", "09/14/2101")}),
+        # grades, scores and counts beside a date a few days off
+        (
+            "Visit 05/07/2101. Strength 5/5, motor 4/5; 2/6 SEM; chills, 5/10; 5/12 cores; "
+            "5/3 SLN positive",
+            {("DATE", "05/07/2101")},
+        ),
+        # a note that writes its days first has no month-first days
+        ("Note of 14/03/2104 for the clinic.\nIGRA 3/15 neg", {("DATE", "14/03/2104")}),
+        (
+            "Note of 03/14/2104 for the clinic.\nIGRA 3/15 neg",
+            {("DATE", "03/14/2104"), ("DATE", "3/15")},
+        ),
+    ],
+)
+def test_month_and_day_near_a_date(text, expected):
+    assert found(text) == expected

@@ -10,6 +10,7 @@ import regex
 
 from phiscrub.detect.base import DetectionError, TextMemo
 from phiscrub.detect.rules.alarm import OutOfTime, cpu_alarm
+from phiscrub.detect.rules.near_dates import anchors, near
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import fold
 from phiscrub.detect.rules.validators import VALIDATORS
@@ -109,8 +110,27 @@ class RuleDetector:
         clock: _Clock,
         titled: bool = False,
     ) -> list[Span]:
-        spans: list[Span] = []
         folded = fold(text) if self.prefilter else ""
+        plain = [p for p in patterns if p.spec.near_date is None]
+        spans = self._run(plain, text, folded, doc_id, clock, titled, [])
+        near_date = [p for p in patterns if p.spec.near_date is not None]
+        if near_date:  # read beside the days of the dates the other patterns found
+            days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
+            if days:
+                spans += self._run(near_date, text, folded, doc_id, clock, titled, days)
+        return spans
+
+    def _run(
+        self,
+        patterns: list[Pattern],
+        text: str,
+        folded: str,
+        doc_id: str,
+        clock: _Clock,
+        titled: bool,
+        days: list[int],
+    ) -> list[Span]:
+        spans: list[Span] = []
         for pattern in patterns:
             if titled and not pattern.spec.capitals:
                 continue
@@ -132,6 +152,8 @@ class RuleDetector:
                 if not allowed:
                     continue
                 if validate is not None and not validate(text[start:end]):
+                    continue
+                if spec.near_date is not None and not near(text[start:end], days, spec.near_date):
                     continue
                 score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
                 spans.append(Span(start, end, spec.label, score, spec.name))

@@ -15,6 +15,9 @@ A pattern file holds ``[[pattern]]`` tables::
     validator = "date_numeric"          # optional, see validators.py
     capitals = true                     # also search a note in capitals title-cased (false
                                         #   where capitals are the pattern's evidence)
+    near_date = 31                      # keep a match (read as month/day) only within this
+                                        #   many days of a date the other patterns found in
+                                        #   the note (see near_dates.py)
 
 An optional ``[define]`` table names regex fragments that patterns use as ``${NAME}``
 (``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once.
@@ -55,6 +58,7 @@ class PatternSpec(BaseModel):
     require_context: bool = False
     validator: str | None = None
     capitals: bool = True
+    near_date: int | None = Field(default=None, ge=1, le=183)
 
     @field_validator("validator")
     @classmethod

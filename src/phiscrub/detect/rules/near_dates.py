@@ -1,0 +1,100 @@
+"""The month and day a date span gives, and how far apart two such days are.
+
+A month and day alone ("1/8", "9/13") is a date or a fraction, and no cue tells which in a
+column of a log ("1/8    2.1   5 mg daily") or after a test's name ("IGRA 5/11 negative"). A
+note that writes the dates around it tells: a pattern marked ``near_date`` keeps a match only
+where a date the other patterns found in the same note falls within that many days of it.
+A note that writes a day before its month ("13/03/2104") gives no anchor, so its fractions
+are never read as month-first dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+import regex
+
+_NUMERIC = regex.compile(r"(?<!\d)(\d{1,4})([-/.])(\d{1,2})(?!\d)(?:\2(\d{2,4})(?!\d))?")
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_NAMED = regex.compile(
+    r"(?i)(?:(?P<m1>[a-z]{3,9})\.?[ ]+(?P<d1>\d{1,2})(?!\d)|(?<!\d)(?P<d2>\d{1,2})"
+    r"(?:st|nd|rd|th)?(?:[ ]+of)?[ -]+(?P<m2>[a-z]{3,9})\b)"
+)
+DAY_FIRST = (0, 0)
+"""What :func:`month_day` gives a date written day first: the note's other days are too."""
+
+
+def _day_of_year(month: int, day: int) -> int | None:
+    try:
+        return dt.date(2001, month, day).timetuple().tm_yday
+    except ValueError:
+        return None
+
+
+def month_day(text: str) -> tuple[int, int] | None:
+    """The (month, day) a date span's text gives, :data:`DAY_FIRST` when it is written with
+    the day before the month in numbers ("13/03/2104"), or None (a year, a weekday)."""
+    numeric = _NUMERIC.search(text)
+    if numeric is not None:
+        first, _, second, third = numeric.groups()
+        a, b = int(first), int(second)
+        if len(first) == 4:  # 2104-03-13
+            return (b, int(third)) if third else None
+        if len(first) > 2:
+            return None
+        if a > 12 and b <= 12:
+            return DAY_FIRST
+        return (a, b) if _day_of_year(a, b) else None
+    for named in _NAMED.finditer(text, overlapped=True):  # "the 3rd of May": not "the 3"
+        month = _MONTHS.get((named.group("m1") or named.group("m2")).lower())
+        day = int(named.group("d1") or named.group("d2"))
+        if month and _day_of_year(month, day):
+            return month, day
+    return None
+
+
+def anchors(texts: Iterable[str]) -> list[int]:
+    """The days of the year the dates ``texts`` give; none when one is written day first."""
+    days: list[int] = []
+    for text in texts:
+        found = month_day(text)
+        if found == DAY_FIRST:
+            return []
+        if found is not None:
+            day = _day_of_year(*found)
+            if day is not None:
+                days.append(day)
+    return days
+
+
+def near(text: str, days: list[int], within: int) -> bool:
+    """Whether the month and day ``text`` gives (month first) fall within ``within`` days of
+    one of ``days``, across the turn of the year."""
+    found = month_day(text)
+    if found is None or found == DAY_FIRST:
+        return False
+    day = _day_of_year(*found)
+    if day is None:
+        return False
+    return any(min(abs(day - other), 365 - abs(day - other)) <= within for other in days)
