@@ -2059,6 +2059,7 @@ def test_lists_of_dates_and_health_centres(text, expected):
 def test_prisons_and_extensions(text, expected):
     assert found(text) == expected
 
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -2096,4 +2097,64 @@ def test_prisons_and_extensions(text, expected):
     ],
 )
 def test_month_and_day_near_a_date(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a handoff's rows: name, room, age and sex
+        (
+            "2. Ruiz-Tagle, Consuelo  815  91F\n3. Okwuosa, Chidi\t820-B\t34M\n"
+            "Hale, Rosa\t4B-12\t88F",
+            {
+                ("ROOM", "815"),
+                ("AGE", "91"),
+                ("ROOM", "820-B"),
+                ("AGE", "34"),
+                ("ROOM", "4B-12"),
+                ("AGE", "88"),
+            },
+        ),
+        ("BP 142/88  HR 72  RR 16", set()),
+        # a state after its field; not a mental state
+        ("CDL #: K2240-88371   State: WI   Class A", {("LICENSE", "K2240-88371"), ("STATE", "WI")}),
+        ("Mental state: OK", set()),
+        # an alien registration number and a passport's
+        (
+            "A-Number: A 209 114 857   Passport: C4471920",
+            {("IDNUM", "A 209 114 857"), ("IDNUM", "C4471920")},
+        ),
+        ("passport was stolen in 2101", {("DATE", "2101")}),
+        # sleep centres and a community health centre by their heads; a plan in one word
+        (
+            "PSG at St. Luke's Sleep Disorders Center; OSA dx at Aurora Sleep Center",
+            {
+                ("HOSPITAL", "St. Luke's Sleep Disorders Center"),
+                ("HOSPITAL", "Aurora Sleep Center"),
+            },
+        ),
+        ("referred by the sleep center", set()),
+        (
+            "I authorize Blackstone Valley Community Health Care to release",
+            {("HOSPITAL", "Blackstone Valley Community Health Care")},
+        ),
+        ("His insurance is Superior HealthPlan STAR", {("ORGANIZATION", "Superior HealthPlan")}),
+        # an age and sex after a name on an OR schedule; not a catheter's size
+        (
+            "OR 5  0800  Reinholt, Ada (91F)  IMN\nAdd-on: Ortega, Ramon 29M appy",
+            {("AGE", "91"), ("AGE", "29")},
+        ),
+        ("placed Foley (16F); Coude Catheter (14F); Chest Tube (28F)", set()),
+        # a trial's site number and a subject's initials; not a surgical site
+        (
+            "Site #: 014   Subject initials: R.D.K.   Sex: M",
+            {("IDNUM", "014"), ("PATIENT", "R.D.K.")},
+        ),
+        ("surgical site 2 clean", set()),
+        # a chat's greeting after a nurse's letters is no initials
+        ("07:42 Tamsin Greer RN: hi, rm 14 needs K", {("ROOM", "14")}),
+    ],
+)
+def test_rows_fields_and_heads(text, expected):
     assert found(text) == expected

@@ -1432,6 +1432,15 @@ def test_a_person_s_span_of_two_weekdays_and_numbers_is_a_date():
     ]
 
 
+def test_a_person_s_weekday_in_a_list_of_days_is_a_date():
+    text = "7.5 mg Mon/Wed/Fri, per Dr. Sun/Dr. Lee"
+    doc = Document("d", text)
+    day = span_of(text, "Fri", "DOCTOR")
+    name = span_of(text, "Sun", "DOCTOR")
+    kept, _ = apply_sanity(doc, [day, name], RULES)
+    assert [(doc.span_text(s), s.label) for s in kept] == [("Fri", "DATE"), ("Sun", "DOCTOR")]
+
+
 def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
     text = "reached on (340)  555-0148; NPI 1234567893   DEA"
     doc = Document("d", text)

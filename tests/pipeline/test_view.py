@@ -74,6 +74,8 @@ def test_two_spaces_beside_a_lower_case_word_are_read_as_one():
     assert detection_view(Document("d", "Tel: (340)\t555-0199")).doc.text == "Tel: (340) 555-0199"
     assert detection_view(Document("d", "SSN: 666  09 5278")).doc.text == "SSN: 666 09 5278"
     assert detection_view(Document("d", "ID 12345  67890")).runs == ()
+    # nor before an age and sex glued together: a room's column, then the age's
+    assert detection_view(Document("d", "Ruiz-Tagle, Consuelo  815  91F")).runs == ()
     # with fewer than three lower-case words before them on the line: a form's row, kept
     # (the number's two spaces are squeezed all the same)
     view = detection_view(Document("d", "Ann  Lee, phone (617)  555-0100"))

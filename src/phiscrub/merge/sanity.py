@@ -463,6 +463,18 @@ def _heading(doc: Document, start: int, end: int) -> bool:
     return ":" in after.group() or doc.text[start:end].isupper()
 
 
+_DAY_LIST_BEFORE = re.compile(r"([^\W\d_]+)/\Z")
+_DAY_LIST_AFTER = re.compile(r"/([^\W\d_]+)")
+
+
+def _in_day_list(text: str, start: int, end: int, rules: SanityRules) -> bool:
+    """Whether a weekday word at ``start``-``end`` has another joined to it by a slash
+    ("Mon/Wed/Fri"), as a schedule lists days; "Dr. Sun/Dr. Lee" is no such list."""
+    before = _DAY_LIST_BEFORE.search(text, max(0, start - 12), start)
+    after = _DAY_LIST_AFTER.match(text, end)
+    return any(m is not None and m.group(1).lower() in rules.date_words for m in (before, after))
+
+
 def _no_place(text: str, words: Sequence[re.Match], label: str, rules: SanityRules) -> bool:
     """A place or organisation span ``text`` that is none: a sentence ends inside it
     ("tandem and heel-toe normal. Fugl-Meyer"), or a street in lower case with no digit and
@@ -1929,6 +1941,9 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     days = sum(w in rules.date_words for w in lower)
     if person and days > 1 and all(w in rules.date_words or w.isdigit() for w in lower):
         return span.with_label("DATE")  # "Wed 930, Fri" of a schedule: two days, no name
+    one_day = person and len(lower) == 1 and lower[0] in rules.date_words
+    if one_day and _in_day_list(doc.text, span.start, span.end, rules):
+        return span.with_label("DATE")  # "7.5 mg Mon/Wed/Fri": a schedule's days
     if not person and _no_place(text, words, span.label, rules):
         return None
     lower_checked = span.label in rules.clause_labels or span.label == "DEPARTMENT"

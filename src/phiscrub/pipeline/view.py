@@ -65,8 +65,9 @@ def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
     if run.group() not in ("  ", "\t") or text[run.start() - 1] in ".,:;":
         return True
     number = _NUMBER_GROUP_BEFORE.search(text, max(0, run.start() - 6), run.start())
-    if number and text[run.end() : run.end() + 1].isdigit():
+    if number and _NUMBER_GROUP_AFTER.match(text, run.end()):
         return True  # "(340)\t555-0199", "666  09 5278": a slip between a number's groups
+    # (not "815  91F": a room's column, then an age and sex)
     if not cased:
         return False
     before = _WORD_BEFORE.search(text, max(0, run.start() - 40), run.start())
@@ -78,6 +79,7 @@ def _squeezed(text: str, run: re.Match, cased: bool) -> bool:
 
 
 _NUMBER_GROUP_BEFORE = re.compile(r"(?:(?<![\d.])\d{2,4}|\(\d{3}\))$")
+_NUMBER_GROUP_AFTER = re.compile(r"\d+(?!\w)")
 _LINE_SO_FAR = re.compile(r"[^\n]*$")
 _LOWER_WORD = re.compile(r"(?<![\w])[a-z]+(?![\w])")
 _FORM_MARK = re.compile(r"[:|\t]|   ")

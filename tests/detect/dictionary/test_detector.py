@@ -654,6 +654,14 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         # who holds the insurance; a surname joined by a particle, surname first
         ("Subscriber: Ferreira dos Santos, Maria, ID", {("PATIENT", "Ferreira dos Santos, Maria")}),
         ("POLICY HOLDER: DUVALL, MAXINE", {("PATIENT", "DUVALL, MAXINE")}),
+        # the person a form is about, by the form's purpose
+        ("Driver: KOWALCZYK, STANLEY J     DOB", {("PATIENT", "KOWALCZYK, STANLEY J")}),
+        ("Applicant: Nguyen Thi Hoa     Sex: F", {("PATIENT", "Nguyen Thi Hoa")}),
+        ("Student: Not enrolled", set()),
+        ("Employee: HBsAb 220 (immune)", set()),
+        # a handoff's row: a name before its room and its age and sex in columns
+        ("3. Okwuosa, Chidi  820  34M\n", {("PATIENT", "Okwuosa, Chidi")}),
+        ("CHEST PAIN  12  45F", set()),
         ("PT NAME: FERREIRA DOS SANTOS, JOAO", {("PATIENT", "FERREIRA DOS SANTOS, JOAO")}),
         # a given name with a particle; no given name that is the street after a comma
         ("Name: PEREZ, MARIA DEL CARMEN  Acct", {("PATIENT", "PEREZ, MARIA DEL CARMEN")}),

@@ -124,6 +124,14 @@ PATIENT_FIELDS = (
     # First: Elsie Middle: Mae"); alone, "First:" opens a list
     r"(?<=(?:Last|LAST)(?:[ ]?(?:Name|NAME|name))?[ \t]*:[^\n:]{1,40}?)(?:First|Middle|MIDDLE))"
 )
+# the person a form is about, by the form's purpose ("Driver: KOWALCZYK, STANLEY J" on a
+# commercial driver's exam, "Applicant:" on an immigration exam); these fields head sections
+# too ("Employee: HBsAb 220"), so the name must hold a listed name
+PERSON_FIELDS = (
+    r"(?:Driver|DRIVER|Applicant|APPLICANT|Travell?er|TRAVELL?ER|Employee(?:[ ][Nn]ame)?|"
+    r"EMPLOYEE(?:[ ]NAME)?|Athlete|ATHLETE|Student(?:[ ][Nn]ame)?|STUDENT(?:[ ]NAME)?|"
+    r"Decedent|DECEDENT|Inmate|INMATE|Examinee|EXAMINEE|Participant|PARTICIPANT)"
+)
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
     r"(?i:Attending(?:[ ]physician|[ ]of[ ]record)?|ATTENDING|Surgeon|SURGEON|Assistant|"
@@ -272,6 +280,13 @@ _RULES = (
         0.93,
     ),
     (
+        "field_person",
+        "PATIENT",
+        rf"(?m)(?<=^|[ \t(]){PERSON_FIELDS}[ \t]*:[ \t]*[\"“]?"
+        rf"(?!{PATIENT_FIELDS}[ \t]*:)(?P<n>{NAME})(?![\w]*[ \t]*:)",
+        0.9,
+    ),
+    (
         "field_doctor",
         "DOCTOR",
         # an initial with no stop before the surname too ("Signature: T Brandvold")
@@ -331,6 +346,14 @@ _RULES = (
         "PATIENT",
         rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+[\"“]"
         rf"(?P<n>\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+)?)[\"”]",
+        0.9,
+    ),
+    (  # a census's or a handoff's row: a name before its room and its age and sex in columns
+        # ("3. Okwuosa, Chidi  820  34M", "Hale, Rosa\t4B-12\t88F")
+        "census_row",
+        "PATIENT",
+        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{NAME})(?=(?:[ ]{{2,}}|\t+)\d{{1,4}}"
+        rf"(?:-?[A-Z]\d{{0,2}})?(?:[ ]{{2,}}|\t+)\d{{1,3}}[ ]?[MF](?:[ \t]|$))",
         0.9,
     ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
@@ -578,14 +601,14 @@ _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
-        *("patient_listed", "name_before_record", "surname_before_record"),
+        *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         "appointment_with",
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
 _NEEDS_LISTED = frozenset(
-    {"relative_bracket", "nickname", "appointment_with", "surname_initial_line"}
+    {"relative_bracket", "nickname", "appointment_with", "surname_initial_line", "field_person"}
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 
