@@ -745,7 +745,10 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         # or before an account or the person's age; three words of a name
         ("Caspian Zhou, acct 600219874, billing", {("PATIENT", "Caspian Zhou")}),
         ("Yevgenia Platonova, 94 y/o, DNR", {("PATIENT", "Yevgenia Platonova")}),
-        ("Bao Tran Nguyen 62F - needs interpreter", {("PATIENT", "Bao Tran Nguyen")}),
+        (
+            "Bao Tran Nguyen 62F - needs interpreter",
+            {("PATIENT", "Bao Tran Nguyen"), ("AGE", "62")},
+        ),
         ("Chest Pain, 94 y/o; Discharge Summary, acct 4471", set()),
         # a surname alone before the record, after the patient or a question's word; not a
         # hospital's letters

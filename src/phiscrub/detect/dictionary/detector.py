@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from phiscrub.detect.base import TextMemo
+from phiscrub.detect.dictionary.ages import named_ages
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.name_words import Occupied
 from phiscrub.detect.dictionary.names import context_names, find_names
@@ -29,7 +30,8 @@ _FOUND = TextMemo()  # language and text -> hits, whatever the detector's name a
 
 
 class DictionaryDetector:
-    """Finds PATIENT, DOCTOR, CITY, STATE, COUNTRY and PROFESSION spans.
+    """Finds PATIENT, DOCTOR, CITY, STATE, COUNTRY and PROFESSION spans, and the AGE told of
+    someone named by a first name (:mod:`~phiscrub.detect.dictionary.ages`).
 
     Args:
         language: Which gazetteers to use (``en`` or ``es``); loaded on first use.
@@ -64,6 +66,7 @@ class DictionaryDetector:
             *find_care_sites(text, self.language),
             *find_professions(text, tokens, self.language),
             *table_hits(text, gaz),
+            *named_ages(text, gaz),
         )
         twin = _lower_case_twin(text) if self.language == "en" else None
         if twin is None:
