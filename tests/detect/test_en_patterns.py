@@ -2158,3 +2158,27 @@ def test_month_and_day_near_a_date(text, expected):
 )
 def test_rows_fields_and_heads(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a month and year that opens a range to the present
+        ("CPRS notes 2/2099-present, DD-214.", {("DATE", "2/2099")}),
+        ("records 11/2102 - current", {("DATE", "11/2102")}),
+    ],
+)
+def test_month_and_year_to_the_present(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a UK address line whose street has no house number, before the town and postcode
+        ("Town Street, Leeds LS7 4NA", {("STREET", "Town Street"), ("ZIP", "LS7 4NA")}),
+        ("Main Street Surgery, Leeds LS7 4NA", {("ZIP", "LS7 4NA")}),
+    ],
+)
+def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
+    assert found(text) == expected

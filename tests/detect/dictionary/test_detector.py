@@ -76,6 +76,11 @@ def found(text: str) -> set[tuple[str, str]]:
             {("COUNTRY", "Rwanda"), ("CITY", "Dunnburgh")},
         ),
         ("Resides with family in Lake Lawrence, VT.", {("CITY", "Lake Lawrence"), ("STATE", "VT")}),
+        # a place where a soldier was stationed or deployed
+        (
+            "stationed at Fort Hood and deployed to Mosul in 2084",
+            {("CITY", "Fort Hood"), ("CITY", "Mosul")},
+        ),
         ("Works as a retail manager at a shop.", {("PROFESSION", "retail manager")}),
         ("Son (Michael) updated by phone.", {("PATIENT", "Michael")}),
         ("Discussed plan with Anna S. and her husband.", {("PATIENT", "Anna S.")}),
@@ -659,6 +664,13 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("Applicant: Nguyen Thi Hoa     Sex: F", {("PATIENT", "Nguyen Thi Hoa")}),
         ("Student: Not enrolled", set()),
         ("Employee: HBsAb 220 (immune)", set()),
+        # a name before a slash and its record's number in a log
+        ("0125   OKWUOSA, CHIDI / 0092215       Na", {("PATIENT", "OKWUOSA, CHIDI")}),
+        ("K 6.8 / 3301877 called", set()),
+        # a name after its encounter's or record's number
+        ("summary for encounter 4410298 (Oyelaran, Tobi)", {("PATIENT", "Oyelaran, Tobi")}),
+        ("MRN 00881264 - Lorenzo Buccella", {("PATIENT", "Lorenzo Buccella")}),
+        ("acct 3300981247 (Self Pay)", set()),
         # a handoff's row: a name before its room and its age and sex in columns
         ("3. Okwuosa, Chidi  820  34M\n", {("PATIENT", "Okwuosa, Chidi")}),
         ("CHEST PAIN  12  45F", set()),

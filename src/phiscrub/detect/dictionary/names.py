@@ -348,6 +348,16 @@ _RULES = (
         rf"(?P<n>\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+)?)[\"”]",
         0.9,
     ),
+    (  # a name after its record's or encounter's number, in brackets or after a dash
+        # ("encounter 4410298 (Oyelaran, Tobi)", "MRN 00881264 - Lorenzo Buccella")
+        "name_after_record",
+        "PATIENT",
+        r"(?<![\w])(?:MRN|MR[ ]?\#|[Mm]rn|(?i:encounter|enc|acct|account|CSN|FIN|visit))"
+        r"[ ]*[:#]?[ ]*[A-Z]?\d{5,12}[ ]*(?:\([ ]*|[-–][ ]+)"
+        r"(?!(?i:self|private|commercial|medicare|medicaid|main|inpatient|outpatient)\b)"
+        rf"(?P<n>{NAME})(?=[ ]*\)|[ ]*$|[ ]*[,;])",
+        0.88,
+    ),
     (  # a census's or a handoff's row: a name before its room and its age and sex in columns
         # ("3. Okwuosa, Chidi  820  34M", "Hale, Rosa\t4B-12\t88F")
         "census_row",
@@ -398,8 +408,11 @@ _RULES = (
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
         "PATIENT",
-        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?[ ]{WORD})(?:[ ]*[(,][ ]*"
+        rf"(?<![\w.])(?P<n>{LAST_FIRST}|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?[ ]{WORD})"
+        r"(?:[ ]*[(,][ ]*"
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
+        # or a slash and the record's number, as a log writes them ("HAUGEN, PER / 0092215")
+        r"|[ ]*/[ ]*(?=\d{6,10}(?![\w-]))"
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
         r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
@@ -608,7 +621,14 @@ _NEEDS_SUPPORT = frozenset(
 )
 """Context rules whose name must also look like a name (``_supported``)."""
 _NEEDS_LISTED = frozenset(
-    {"relative_bracket", "nickname", "appointment_with", "surname_initial_line", "field_person"}
+    {
+        "relative_bracket",
+        "nickname",
+        "appointment_with",
+        "surname_initial_line",
+        "field_person",
+        "name_after_record",
+    }
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
 

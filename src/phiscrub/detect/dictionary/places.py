@@ -16,7 +16,7 @@ PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
 PLACE_AFTER_CUE = regex.compile(
     r"(?<![\w])(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
     r"grew[ ]up|originally|emigrated|immigrated|visiting|visited|traveling|travelling|"
-    r"traveled|travelled|trip|vacation|returned|home|native|transferred)[ ]"
+    r"traveled|travelled|trip|vacation|returned|home|native|transferred|deployed|stationed)[ ]"
     r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ \n]"
     rf"(?:the[ ])?(?P<n>{PLACE})"  # the place may open the next line ("grew up in\nCali")
 )
