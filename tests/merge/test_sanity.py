@@ -537,6 +537,15 @@ def test_look_alikes_are_dropped(text, surface, label):
         # no place's name ends in a lower-case "in", "of" or "on"
         ("sent on Elm Street in Westfield", "Elm Street in", "STREET", "Elm Street"),
         ("Meals on Wheels delivers", "Meals on Wheels", "ORGANIZATION", "Meals on Wheels"),
+        # a street that ends in its type keeps its ordinary words ("access" of a note typed in
+        # lower case and read with capitals); a place cut at a clause does not
+        (
+            "Address: 338 Gravina access rd, Atka",
+            "338 Gravina access rd",
+            "STREET",
+            "338 Gravina access rd",
+        ),
+        ("in Fall River reports pain", "Fall River reports", "CITY", "Fall River"),
         # a sentence's stop after a capitalised word of five letters ends a place's name
         ("room in Fall River. Landlord has", "Fall River. Landlord", "CITY", "Fall River"),
         ("lives in St. Louis today", "St. Louis", "CITY", "St. Louis"),

@@ -2084,7 +2084,10 @@ def _kept_words(
             and "," in text[words[first].end() : words[first + 1].start()]
         ):
             first += 1  # "#10321, Quincy Center": a store's number before its place
-        last = _clause_cut(words, first, last, rules)
+        if not (label == "STREET" and lower[last - 1] in rules.street_words):
+            # a street that ends in its type is its name throughout, in any case ("338
+            # Gravina access rd" of a note typed in lower case and read with capitals)
+            last = _clause_cut(words, first, last, rules)
         first = _lead_cut(words, first, last, rules)
         while (
             last - first > 1
