@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
-from phiscrub.detect.dictionary.name_words import NameHit, word_set
+from phiscrub.detect.dictionary.name_words import NOT_NAME, NameHit
 
 _NAMED_AGE = regex.compile(
     r"(?<![\w'’.-])(?P<first>\p{L}[\p{Ll}'’]+)(?:[ ]\p{Lu}[\p{Ll}'’-]+)?"
@@ -24,13 +24,6 @@ _NAMED_AGE = regex.compile(
     regex.MULTILINE,
 )
 OLDEST = 120
-# first names that are also a date's words ("June (12)", "April 92F")
-_MONTHS_AND_DAYS = word_set(
-    """
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday
-    """
-)
 
 
 def named_ages(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
@@ -38,7 +31,8 @@ def named_ages(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     note's lower case: "eleanor is 94 and wants to stop dialysis")."""
     for match in _NAMED_AGE.finditer(text):
         first = match.group("first").lower()
-        if first in _MONTHS_AND_DAYS or not gaz.is_first_name(first) or gaz.is_common(first):
+        # not a first name that is also a date's or a note's word ("June (12)", "April 92F")
+        if first in NOT_NAME or not gaz.is_first_name(first) or gaz.is_common(first):
             continue
         if not 0 < int(match.group("age")) <= OLDEST:
             continue

@@ -362,8 +362,10 @@ _RULES = (
         # ("3. Okwuosa, Chidi  820  34M", "Hale, Rosa\t4B-12\t88F")
         "census_row",
         "PATIENT",
-        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{NAME})(?=(?:[ ]{{2,}}|\t+)\d{{1,4}}"
-        rf"(?:-?[A-Z]\d{{0,2}})?(?:[ ]{{2,}}|\t+)\d{{1,3}}[ ]?[MF](?:[ \t]|$))",
+        # (a line without an age and sex glued together is passed over before any name is read)
+        rf"(?m)^(?=[^\n]*?\d[ ]?[MF](?:[ \t]|$))[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{NAME})"
+        rf"(?=(?:[ ]{{2,}}|\t+)\d{{1,4}}(?:-?[A-Z]\d{{0,2}})?(?:[ ]{{2,}}|\t+)\d{{1,3}}[ ]?[MF]"
+        rf"(?:[ \t]|$))",
         0.9,
     ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
@@ -408,7 +410,9 @@ _RULES = (
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
         "PATIENT",
-        rf"(?<![\w.])(?P<n>{LAST_FIRST}|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?[ ]{WORD})"
+        # (the surname-first form only where a comma follows soon: a test costs less than it)
+        rf"(?<![\w.])(?P<n>(?=[^\n,]{{1,80}},){LAST_FIRST}|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?"
+        rf"[ ]{WORD})"
         r"(?:[ ]*[(,][ ]*"
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
         # or a slash and the record's number, as a log writes them ("HAUGEN, PER / 0092215")
