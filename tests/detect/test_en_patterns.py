@@ -2079,6 +2079,11 @@ def test_prisons_and_extensions(text, expected):
             "TB: IGRA 5/11 negative.\nExam dates: 05/11/2101 and 05/18/2101",
             {("DATE", "5/11"), ("DATE", "05/11/2101"), ("DATE", "05/18/2101")},
         ),
+        # a log's first row, five weeks before the note's date but a week before its next row
+        (
+            "Dressing log:\n  1/28  2.2 x 1.8\n  2/7   1.9 x 1.5\nSigned 3/3/2097",
+            {("DATE", "1/28"), ("DATE", "2/7"), ("DATE", "3/3/2097")},
+        ),
         # no date near them in the note, or only far ones
         ("TB: IGRA 5/11 negative.", set()),
         ("TB: IGRA 5/11 negative.\nExam 09/14/2101", {("DATE", "09/14/2101")}),

@@ -117,7 +117,12 @@ class RuleDetector:
         if near_date:  # read beside the days of the dates the other patterns found
             days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
             if days:
-                spans += self._run(near_date, text, folded, doc_id, clock, titled, days)
+                dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
+                if dated:  # once more beside the days it found: a log's first row ("1/13"
+                    # five weeks before the note's next date, a week before the log's next row)
+                    days += anchors(text[s.start : s.end] for s in dated)
+                    dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
+                spans += dated
         return spans
 
     def _run(

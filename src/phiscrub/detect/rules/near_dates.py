@@ -3,7 +3,8 @@
 A month and day alone ("1/8", "9/13") is a date or a fraction, and no cue tells which in a
 column of a log ("1/8    2.1   5 mg daily") or after a test's name ("IGRA 5/11 negative"). A
 note that writes the dates around it tells: a pattern marked ``near_date`` keeps a match only
-where a date the other patterns found in the same note falls within that many days of it.
+where a date the other patterns found in the same note falls within that many days of it,
+or one such a match found (read once more, for a column of days that runs further back).
 A note that writes a day before its month ("13/03/2104") gives no anchor, so its fractions
 are never read as month-first dates.
 """
