@@ -50,12 +50,17 @@ class RuleDetector:
         self.name = name
         self.prefilter = prefilter
         self._patterns: tuple[Pattern, ...] | None = None
+        # the patterns read at once, and those read after them beside their dates (near_date)
+        self._plain: tuple[Pattern, ...] = ()
+        self._near_date: tuple[Pattern, ...] = ()
         self._memo_key: tuple[str, float, bool] = ("", time_budget, prefilter)
 
     @property
     def patterns(self) -> tuple[Pattern, ...]:
         if self._patterns is None:
             self._patterns = load_patterns(self.source)
+            self._plain = tuple(p for p in self._patterns if p.spec.near_date is None)
+            self._near_date = tuple(p for p in self._patterns if p.spec.near_date is not None)
             # what the memo knows these patterns by: their content, not the file's path (a
             # pattern file edited between two detectors in one process is another key)
             specs = repr([p.spec for p in self._patterns]).encode("utf-8")
@@ -89,31 +94,23 @@ class RuleDetector:
         The budget is CPU time, counted after the patterns are compiled, so that a busy machine
         or a cold start does not change which notes go through.
         """
-        patterns = self.patterns  # compiled outside the budget
+        self.patterns  # noqa: B018 - compiled outside the budget
         clock = _Clock(self.budget(doc.text))
         try:
             with cpu_alarm(clock.budget) as armed:
                 clock.armed = armed
-                spans = self._search(patterns, doc.text, doc.doc_id, clock)
+                spans = self._search(doc.text, doc.doc_id, clock)
                 titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
                 if titled is not None:  # a note in capitals or lower case: its title-cased twin
-                    spans += self._search(patterns, titled, doc.doc_id, clock, titled=True)
+                    spans += self._search(titled, doc.doc_id, clock, titled=True)
         except OutOfTime:
             raise clock.out_of_time(doc.doc_id) from None
         return tuple(dedupe_spans(spans))
 
-    def _search(
-        self,
-        patterns: tuple[Pattern, ...],
-        text: str,
-        doc_id: str,
-        clock: _Clock,
-        titled: bool = False,
-    ) -> list[Span]:
+    def _search(self, text: str, doc_id: str, clock: _Clock, titled: bool = False) -> list[Span]:
         folded = fold(text) if self.prefilter else ""
-        plain = [p for p in patterns if p.spec.near_date is None]
-        spans = self._run(plain, text, folded, doc_id, clock, titled, [])
-        near_date = [p for p in patterns if p.spec.near_date is not None]
+        spans = self._run(self._plain, text, folded, doc_id, clock, titled, [])
+        near_date = self._near_date
         if near_date:  # read beside the days of the dates the other patterns found
             days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
             if days:
@@ -127,7 +124,7 @@ class RuleDetector:
 
     def _run(
         self,
-        patterns: list[Pattern],
+        patterns: tuple[Pattern, ...],
         text: str,
         folded: str,
         doc_id: str,

@@ -16,28 +16,9 @@ from collections.abc import Iterable
 
 import regex
 
+from phiscrub.detect.rules.validators import MONTH_NUMBERS
+
 _NUMERIC = regex.compile(r"(?<!\d)(\d{1,4})([-/.])(\d{1,2})(?!\d)(?:\2(\d{2,4})(?!\d))?")
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ),
-        start=1,
-    )
-    for name in names
-}
 _NAMED = regex.compile(
     r"(?i)(?:(?P<m1>[a-z]{3,9})\.?[ ]+(?P<d1>\d{1,2})(?!\d)|(?<!\d)(?P<d2>\d{1,2})"
     r"(?:st|nd|rd|th)?(?:[ ]+of)?[ -]+(?P<m2>[a-z]{3,9})\b)"
@@ -68,7 +49,7 @@ def month_day(text: str) -> tuple[int, int] | None:
             return DAY_FIRST
         return (a, b) if _day_of_year(a, b) else None
     for named in _NAMED.finditer(text, overlapped=True):  # "the 3rd of May": not "the 3"
-        month = _MONTHS.get((named.group("m1") or named.group("m2")).lower())
+        month = MONTH_NUMBERS.get((named.group("m1") or named.group("m2")).lower())
         day = int(named.group("d1") or named.group("d2"))
         if month and _day_of_year(month, day):
             return month, day

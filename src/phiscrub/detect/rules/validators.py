@@ -154,11 +154,29 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 # Gravidity and parity ("G3P2002", "G2P1A1", "G4P3L3"): a history, not an identifier.
 _OBSTETRIC = re.compile(r"^G\d{1,2}P\d{1,4}(?:(?:A|AB|L|T|SAB|TAB|E)\d{1,2})*$")
 _FISCAL_YEAR = re.compile(r"^(?:FY|CY|Q[1-4])(?:19|20|21)\d{2}$")  # a year, read as one
-_MONTHS = frozenset(
-    {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
-    | {"january", "february", "march", "april", "june", "july", "august", "september"}
-    | {"october", "november", "december"}
-)
+MONTH_NUMBERS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+"""English months' names and short names, lower case, and their numbers."""
+_MONTHS = frozenset(MONTH_NUMBERS)
 
 
 def _is_date_or_time(text: str) -> bool:
