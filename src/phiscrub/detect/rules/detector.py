@@ -10,6 +10,7 @@ import regex
 
 from phiscrub.detect.base import DetectionError, TextMemo
 from phiscrub.detect.rules.alarm import OutOfTime, cpu_alarm
+from phiscrub.detect.rules.columns import Columns
 from phiscrub.detect.rules.near_dates import anchors, near
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import fold
@@ -50,17 +51,21 @@ class RuleDetector:
         self.name = name
         self.prefilter = prefilter
         self._patterns: tuple[Pattern, ...] | None = None
-        # the patterns read at once, and those read after them beside their dates (near_date)
+        # the patterns read at once, those read after them beside their dates (near_date), and
+        # those read last in the columns of the dates found (column)
         self._plain: tuple[Pattern, ...] = ()
         self._near_date: tuple[Pattern, ...] = ()
+        self._column: tuple[Pattern, ...] = ()
         self._memo_key: tuple[str, float, bool] = ("", time_budget, prefilter)
 
     @property
     def patterns(self) -> tuple[Pattern, ...]:
         if self._patterns is None:
             self._patterns = load_patterns(self.source)
-            self._plain = tuple(p for p in self._patterns if p.spec.near_date is None)
-            self._near_date = tuple(p for p in self._patterns if p.spec.near_date is not None)
+            self._column = tuple(p for p in self._patterns if p.spec.column)
+            rest = tuple(p for p in self._patterns if not p.spec.column)
+            self._plain = tuple(p for p in rest if p.spec.near_date is None)
+            self._near_date = tuple(p for p in rest if p.spec.near_date is not None)
             # what the memo knows these patterns by: their content, not the file's path (a
             # pattern file edited between two detectors in one process is another key)
             specs = repr([p.spec for p in self._patterns]).encode("utf-8")
@@ -110,16 +115,22 @@ class RuleDetector:
     def _search(self, text: str, doc_id: str, clock: _Clock, titled: bool = False) -> list[Span]:
         folded = fold(text) if self.prefilter else ""
         spans = self._run(self._plain, text, folded, doc_id, clock, titled, [])
-        near_date = self._near_date
-        if near_date:  # read beside the days of the dates the other patterns found
-            days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
-            if days:
+        if not (self._near_date or self._column):
+            return spans
+        # read beside the days of the dates the other patterns found
+        days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
+        if days and self._near_date:
+            near_date = self._near_date
+            dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
+            if dated:  # once more beside the days it found: a log's first row ("1/13"
+                # five weeks before the note's next date, a week before the log's next row)
+                days += anchors(text[s.start : s.end] for s in dated)
                 dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
-                if dated:  # once more beside the days it found: a log's first row ("1/13"
-                    # five weeks before the note's next date, a week before the log's next row)
-                    days += anchors(text[s.start : s.end] for s in dated)
-                    dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
-                spans += dated
+            spans += dated
+        if days and self._column:  # in the columns of the dates found
+            columns = Columns(text, (s.start for s in spans if s.label == "DATE"))
+            if columns:
+                spans += self._run(self._column, text, folded, doc_id, clock, titled, days, columns)
         return spans
 
     def _run(
@@ -131,6 +142,7 @@ class RuleDetector:
         clock: _Clock,
         titled: bool,
         days: list[int],
+        columns: Columns | None = None,
     ) -> list[Span]:
         spans: list[Span] = []
         for pattern in patterns:
@@ -156,6 +168,8 @@ class RuleDetector:
                 if validate is not None and not validate(text[start:end]):
                     continue
                 if spec.near_date is not None and not near(text[start:end], days, spec.near_date):
+                    continue
+                if spec.column and (columns is None or not columns.aligned(start)):
                     continue
                 score = min(1.0, spec.score + (CONTEXT_BOOST if supported else 0.0))
                 spans.append(Span(start, end, spec.label, score, spec.name))

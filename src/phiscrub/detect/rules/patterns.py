@@ -18,6 +18,9 @@ A pattern file holds ``[[pattern]]`` tables::
     near_date = 31                      # keep a match (read as month/day) only within this
                                         #   many days of a date the other patterns found in
                                         #   the note (see near_dates.py)
+    column = true                       # keep a match only where such a date stands in its
+                                        #   column of a table, close above or below it (see
+                                        #   columns.py); read after the near_date patterns
 
 An optional ``[define]`` table names regex fragments that patterns use as ``${NAME}``
 (``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once.
@@ -59,6 +62,7 @@ class PatternSpec(BaseModel):
     validator: str | None = None
     capitals: bool = True
     near_date: int | None = Field(default=None, ge=1, le=183)
+    column: bool = Field(default=False, strict=True)
 
     @field_validator("validator")
     @classmethod
