@@ -1035,6 +1035,9 @@ def test_listed_employers_after_a_cue_of_work(text, expected):
         # a kind of service is a department, not a practice
         ("Seen with Pediatric Cardiology, then to Interventional Cardiology", set()),
         ("Follows with Family Medicine and with General Pediatrics.", set()),
+        # a reminder's message names its practice
+        ("Hi Bernard, this is Longwood Dermatology. You have", {"Longwood Dermatology"}),
+        ("this is Internal Medicine calling", set()),
     ],
 )
 def test_practices_named_by_a_specialty(text, expected):
@@ -2186,4 +2189,68 @@ def test_month_and_year_to_the_present(text, expected):
     ],
 )
 def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a form's "day of" between the day and the month
+        (
+            "Signed this 14th day of March, 2104.",
+            {("DATE", "14th day of March, 2104")},
+        ),
+        ("on this the fourteenth day of March", {("DATE", "the fourteenth day of March")}),
+        # a room's number, not a time after "room"
+        ("In room 07:31, induction 07:40", set()),
+        ("Room 7 at 07:31", {("ROOM", "7")}),
+        # courts and public health agencies by their heads
+        (
+            "Referred by Hampden County Drug Court; reported to Summit County Public Health",
+            {
+                ("ORGANIZATION", "Hampden County Drug Court"),
+                ("ORGANIZATION", "Summit County Public Health"),
+            },
+        ),
+        (
+            "notified the Ohio Department of Health and Cuyahoga County Health Department",
+            {
+                ("ORGANIZATION", "Ohio Department of Health"),
+                ("ORGANIZATION", "Cuyahoga County Health Department"),
+            },
+        ),
+        (
+            "by Sacramento County Sheriff Deputy Holm; per Massachusetts State Police",
+            {
+                ("ORGANIZATION", "Sacramento County Sheriff"),
+                ("ORGANIZATION", "Massachusetts State Police"),
+            },
+        ),
+        ("the family court date is next week; tennis court; Dr. Lee from Public Health", set()),
+        ("called the sheriff; the state police came", set()),
+        # a jail's booking and inmate numbers; not a year after an arrest
+        (
+            "Booking #: 2105-0417732   Inmate No. 2241887",
+            {("IDNUM", "2105-0417732"), ("IDNUM", "2241887")},
+        ),
+        ("arrest 2101 for DUI", set()),
+        # an organ donor's ID of four letters and three digits
+        ("Donor: UNOS ID AGFB112, DBD", {("IDNUM", "AGFB112")}),
+        # a grid address as Wisconsin's counties write it
+        (
+            "lives at W156 N8834 Pilgrim Rd; pharmacy at N28 W23000 Roundy Dr",
+            {("STREET", "W156 N8834 Pilgrim Rd"), ("STREET", "N28 W23000 Roundy Dr")},
+        ),
+        ("lesion at N2 W3 region", set()),
+        # a year after a diploma or a treatment
+        (
+            "GED 2097; detox 2101; in situ excised 2104",
+            {("DATE", "2097"), ("DATE", "2101"), ("DATE", "2104")},
+        ),
+        # a place by its head word, not a person after a title named like one
+        ("walks in Franklin Park daily", {("LOCATION-OTHER", "Franklin Park")}),
+        ("Dear Dr Park,\ncc: Dr Shannon Church", set()),
+    ],
+)
+def test_forms_courts_jails_and_grid_addresses(text, expected):
     assert found(text) == expected
