@@ -75,6 +75,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        # a weight's letters and its value; a video visit's log
+        ("Pt: Arbuckle, Desmond  71M  Wt 84 kg  SCr 1.3", "Wt 84", "PATIENT"),
+        ("Provider remote.\nAudio dropped twice; reconnected", "Audio", "ORGANIZATION"),
         ("Dec 8: INR 3.8 (POC). Indication: AF, CHADS-VASc 5", "POC", "HOSPITAL"),
         ("Marital: Widowed   Religion: Lutheran   Language: English", "Lutheran", "PATIENT"),
         ("A/P: 68M with HFrEF, NYHA III, mildly volume up.", "NYHA III", "PATIENT"),

@@ -825,3 +825,38 @@ def test_form_fields_claims_and_boards_name_people(text, expected):
 )
 def test_names_in_clinicians_queries(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name before a birth date's or a record's cue in lower case
+        ("patient Chidi Eze dob 6/14/59 needs a refill", {("PATIENT", "Chidi Eze")}),
+        ("pt Oyelaran mrn 3341221 pls", {("PATIENT", "Oyelaran")}),
+        # the person a jail's form is about
+        ("Detainee: JEFFERSON, MALIK D   Booking #", {("PATIENT", "JEFFERSON, MALIK D")}),
+        # people named by a title of the courts or the police; not an office's words
+        ("Officer present: Ofc. Brennan #5512.", {("PATIENT", "Brennan")}),
+        (
+            "officer Brennan at bedside; Det. Rivera called",
+            {("PATIENT", "Brennan"), ("PATIENT", "Rivera")},
+        ),
+        ("Deputy Director aware; Attorney General's office; Lt. Knee pain", set()),
+        ("Judge Sentences Bradley Manning", {("PATIENT", "Bradley Manning")}),
+        ("WORKS AS A PROBATION OFFICER AT PIERCEBURGH LOGISTICS", set()),
+        # a name written surname first after "Pt" with no colon; not findings
+        ("Exam 2/14/2110 03:47    Pt NAKASHIMA, HIRO   88 M", {("PATIENT", "NAKASHIMA, HIRO")}),
+        ("PT ALERT, ORIENTED X3. PT Eval, Treat", set()),
+        # a surname with a capitalised particle; a CSV export's header is no name
+        ("Patient: Van Der Merwe, Pieter", {("PATIENT", "Van Der Merwe, Pieter")}),
+        ("LastName,FirstName,MRN,DOB,Room", set()),
+        # a finding in lower case that the first-name lists hold
+        ("partial-thickness burns palmar R thumb", set()),
+        ("her son miles palmer called", {("PATIENT", "miles palmer")}),
+        # when labs are drawn is no surname before them
+        ("Daily labs        8/9    8/10", set()),
+        ("Morning labs pending", set()),
+    ],
+)
+def test_jails_courts_and_lower_case_cues_name_people(text, expected):
+    assert found(text) == expected

@@ -225,6 +225,8 @@ _LOWER_NOT_SURNAME = word_set(
     cotton wax stone glass steel snow frost rain bush wood ice milk butter cheese cream
     """
 )
+# when labs are drawn or what their results are, not whose ("Daily labs", "Morning labs")
+_WHEN_LABS = word_set("daily morning evening nightly weekly stat routine fasting baseline pending")
 
 
 # A name with a possessive before what a patient has in a note ("Was Keanu's potassium
@@ -547,6 +549,8 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
         if taken.overlaps(start, end) or not surname or first:
             continue
         if written.islower() and word in _LOWER_NOT_SURNAME:
+            continue
+        if match.group("lab") and word in _WHEN_LABS:
             continue
         if match.group("loose") and zipf(word, "en") >= 4.5:
             continue  # "(daily)", "(grace)": frequent words, whatever the lists hold

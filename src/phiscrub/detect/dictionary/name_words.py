@@ -105,6 +105,7 @@ NOT_NAME = word_set(
     braden apgar mallampati glasgow
     wife husband son daughter mother father brother sister spouse partner friend aunt uncle
     niece nephew cousin lady gentleman
+    lastname firstname middlename fullname patientname
     """
 )
 

@@ -68,10 +68,10 @@ FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"
 )
 # not a surname and the place that names a practice or the street that follows ("Dr
 # Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic"); a surname
-# joined by a particle ("Ferreira dos Santos, Maria"), a given name with one ("Perez, Maria del
-# Carmen", "Lopez, Maria de la Luz")
+# joined by a particle ("Ferreira dos Santos, Maria", "Van Der Merwe, Pieter"), a given name
+# with one ("Perez, Maria del Carmen", "Lopez, Maria de la Luz")
 LAST_FIRST = (
-    rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y)"
+    rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y|der|den)"
     rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}"
     rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD})?(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
@@ -130,7 +130,8 @@ PATIENT_FIELDS = (
 PERSON_FIELDS = (
     r"(?:Driver|DRIVER|Applicant|APPLICANT|Travell?er|TRAVELL?ER|Employee(?:[ ][Nn]ame)?|"
     r"EMPLOYEE(?:[ ]NAME)?|Athlete|ATHLETE|Student(?:[ ][Nn]ame)?|STUDENT(?:[ ]NAME)?|"
-    r"Decedent|DECEDENT|Inmate|INMATE|Examinee|EXAMINEE|Participant|PARTICIPANT)"
+    r"Decedent|DECEDENT|Inmate|INMATE|Detainee|DETAINEE|Prisoner|PRISONER|Offender|OFFENDER|"
+    r"Arrestee|ARRESTEE|Examinee|EXAMINEE|Participant|PARTICIPANT)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
@@ -209,6 +210,18 @@ _RULES = (
         r"(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
+    ),
+    (  # a person named by a title of the courts or the police ("Judge Ellison", "Ofc. Brennan
+        # #5512", "officer Brennan"); the name must look like one ("Deputy Director" is not),
+        # and open with no ordinary word ("Judge Sentences Bradley Manning"), nor a job's
+        # place ("PROBATION OFFICER AT PIERCEBURGH LOGISTICS" title-cased)
+        "title_law",
+        "PATIENT",
+        r"(?<![\w.])(?:(?:Sgt|Ofc|Det|Lt|Capt|Atty)\.[ ]?|(?:Sgt|Ofc)[ ]|"
+        r"(?i:judge|officer|detective|sergeant|deputy|trooper|attorney)[ ])"
+        r"(?!(?i:at|of|for|in|on|with|and|to|from|the|a|an)\b)"
+        rf"(?P<n>{PARTICLES}{NAME})",
+        0.85,
     ),
     (  # a name cut to its initial after a title ("Mrs. V is hard of hearing", "Dr. K saw
         # him"), no name after it
@@ -420,8 +433,8 @@ _RULES = (
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
         r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
-        # 3/14/1961")
-        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.)(?=[ ]*[:#]?[ ]*\d)"
+        # 3/14/1961", "patient Chidi Eze dob 6/14/59")
+        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*\d)"
         # or the age and sex before a dash ("Bao Tran Nguyen 62F - needs interpreter")
         r"|[ ]+\d{1,3}[ ]?(?:M|F|yo[ ]?[MF])(?=[ ]+[-–][ ]))",
         0.88,
@@ -433,7 +446,7 @@ _RULES = (
         "PATIENT",
         r"(?<=(?<![\w])(?i:pt|patient|for|re:?|is|about|on|of|check|see)[ ]+)"
         rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD})(?:[ ]*\([ ]*(?:MRN|MR[ ]?\#|DOB)(?![\w])"
-        r"|[ ]+(?:MRN|MR[ ]?\#|DOB)(?=[ ]*[:#]?[ ]*[A-Z]{0,4}-?\d))",
+        r"|[ ]+(?:MRN|MR[ ]?\#|DOB|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*[A-Z]{0,4}-?\d))",
         0.85,
     ),
     (  # a nickname in quotes between a listed first name and a surname, with no other cue
@@ -451,6 +464,16 @@ _RULES = (
         rf"(?!(?:{DOCTOR_TITLES}|{PATIENT_TITLES})\b)(?P<n>{FIRST_LAST})"
         r"(?=[ ]?[,:!\n]|[ ]?$|[ ]-[ ])",
         0.8,
+    ),
+    (  # a name written surname first after "Pt" or "Patient" with no colon ("Exam 2/14/2110
+        # 03:47    Pt NAKASHIMA, HIRO   88 M"), with a second given name ("Patient Nguyen, Thi
+        # Lan"): a listed surname and no frequent English word ("PT ALERT, ORIENTED", "PT
+        # Eval, Treat", "Pt Hyperkalemic, Henry said")
+        "patient_surname_first",
+        "PATIENT",
+        rf"(?<=(?<![\w])(?:Pt|PT|Patient|PATIENT)[ \t]{{1,4}})(?P<n>{LAST_FIRST}"
+        r"(?:[ ](?:\p{Lu}\p{Ll}+|\p{Lu}{2,})(?![\w'’-]))?)(?![\w]*[ \t]*:)",
+        0.88,
     ),
 )
 
@@ -619,7 +642,7 @@ _NEEDS_SUPPORT = frozenset(
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
-        "appointment_with",
+        *("appointment_with", "title_law", "patient_surname_first"),
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
@@ -669,10 +692,28 @@ def _context_hit(
         return  # "brought in by Brockton Police": a town's service, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
+    if rule == "patient_surname_first" and not _listed_surname_first(text, *span, gaz):
+        return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
+    if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
+        return  # "Judge Sentences Bradley Manning"
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
         return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
     found.append(span)
     yield NameHit(*span, label, score, rule)
+
+
+def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The run's first word is on the name lists and none of its words is a frequent English
+    word."""
+    words = [m.group().lower() for m in NAME_WORDS.finditer(text, start, end)]
+    return bool(words) and gaz.is_name(words[0]) and not any(gaz.is_common(w) for w in words)
+
+
+def _opens_with_a_word(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The run's first word is a frequent English word on no name list."""
+    first = NAME_WORDS.search(text, start, end)
+    word = first.group().lower() if first else ""
+    return gaz.is_common(word) and not gaz.is_name(word)
 
 
 _CAPITAL_TITLE = regex.compile(r"(?<![\w.])MRS?\.?[ ]\Z")
@@ -838,6 +879,10 @@ def _checked_end(text: str, match: regex.Match, gaz: Gazetteers) -> int | None:
     return end
 
 
+# findings written in lower case that the first-name lists hold ("burns palmar R thumb")
+_LOWER_FINDINGS = frozenset({"burns", "falls", "chills", "sweats", "rales", "hives"})
+
+
 TOWN_SURNAME_ZIPF = 3  # a town's name after a first name is a surname up to this (rounded)
 
 
@@ -856,6 +901,8 @@ def _lower_case_names(
     for match in _LOWER_FIRST_LAST.finditer(text, overlapped=True):
         first, last = match.group("first"), match.group("last").rstrip(".")
         if not first_name(first, gaz):
+            continue
+        if first in _LOWER_FINDINGS:
             continue
         if last.upper() in gaz.state_codes and _LOWER_ZIP.match(text, match.end()):
             continue  # a town, its state's code and a ZIP code: "lynn ma 01902"
