@@ -6,11 +6,16 @@ model's wide reading wins ("HEP and join the YMCA" as one organisation, over the
 lost with it. ``restore_absorbed`` gives such spans a second chance: each span the merge
 dropped in favour of a span that the sanity layer dropped or cut is checked by the sanity layer
 on its own, and kept where it overlaps nothing that is kept.
+
+``restore_uncovered`` keeps what a rule read beyond the span it lost to: where a model's span
+crosses a rule's span and wins the overlap by priority, the rule's words outside it would be
+lost from the note's coverage.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 
 from phiscrub.document import Document, Span, sort_spans
 from phiscrub.merge.policies import Dropped, merge_spans
@@ -47,6 +52,68 @@ def restore_absorbed(
     checked, _ = apply_sanity(doc, list(merge_spans(free, "priority", priority).spans), rules)
     restored = [c for c in checked if not any(_overlap(c, k) for k in kept)]
     return sort_spans([*kept, *restored]), restored
+
+
+def restore_uncovered(
+    doc: Document,
+    kept: Sequence[Span],
+    merged_away: Sequence[Dropped],
+    outer: Collection[str],
+    rules: SanityRules,
+) -> tuple[list[Span], list[Span]]:
+    """``kept`` with the parts of the spans of ``outer`` detectors (a formula's reading) that
+    the merge dropped and no kept span covers, where a span of another detector crossed them
+    and won: a rule's "Great Lakes Cold Storage" that lost by priority to a model's "Lakes
+    Cold Storage, Toledo" as a doctor keeps "Great". Where two rules cross, the one that won
+    decides ("0950 FROM ST. BRITTNEY'S" read as a street loses all of it to the hospital).
+    Each part is cut to its letters and digits, is more than a title or a credential ("Dr"
+    of "Dear Dr Park" read as a place), and is checked by the sanity layer on its own; and
+    the list of parts restored."""
+    pieces: list[Span] = []
+    for entry in merged_away:
+        span = entry.span
+        if span.detector not in outer:
+            continue
+        crossing = [k for k in kept if _overlap(span, k)]
+        if not crossing or all(k.detector in outer for k in crossing):
+            continue  # dropped for a span the sanity layer dropped: restore_absorbed's
+        covering = sorted((k.start, k.end) for k in crossing)
+        at = span.start
+        for start, end in [*covering, (span.end, span.end)]:
+            if start > at:
+                pieces.extend(_piece(doc.text, span, at, min(start, span.end)))
+            at = max(at, end)
+    if not pieces:
+        return list(kept), []
+    titles = rules.name_prefixes | rules.honorifics | rules.credentials
+    pieces = [p for p in pieces if not _titles_only(doc.text[p.start : p.end], titles)]
+    if not pieces:
+        return list(kept), []
+    pieces = list(merge_spans(pieces, "priority").spans)
+    checked, _ = apply_sanity(doc, pieces, rules)
+    restored = [c for c in checked if not any(_overlap(c, k) for k in kept)]
+    return sort_spans([*kept, *restored]), restored
+
+
+def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
+    """The part of ``span`` from ``start`` to ``end`` cut to its letters and digits, where it
+    begins and ends on a word's edge."""
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    if start == end:
+        return []
+    if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
+        return []  # a word cut in two
+    return [Span(start, end, span.label, span.score, span.source)]
+
+
+def _titles_only(text: str, titles: frozenset[str]) -> bool:
+    return all(word.lower() in titles for word in _WORDS.findall(text))
+
+
+_WORDS = re.compile(r"[^\W_]+")
 
 
 def _overlap(a: Span, b: Span) -> bool:

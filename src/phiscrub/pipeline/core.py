@@ -27,7 +27,7 @@ from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
-from phiscrub.merge.restore import restore_absorbed
+from phiscrub.merge.restore import restore_absorbed, restore_uncovered
 from phiscrub.merge.roles import assign_roles
 from phiscrub.merge.routing import backstop, route
 from phiscrub.merge.sanity import apply_sanity, sanity_rules, screen
@@ -262,6 +262,11 @@ class Pipeline:
         if rules is not None:
             kept, cut = apply_sanity(doc, kept, rules)
             kept, restored = restore_absorbed(doc, kept, cut, merged.dropped, rules, priority)
+            if settings.outer:
+                kept, uncovered = restore_uncovered(
+                    doc, kept, merged.dropped, settings.outer, rules
+                )
+                restored += uncovered
             back = set(restored)
             dropped = [d for d in dropped if d.span not in back] + cut
         if settings.roles:
