@@ -15,7 +15,9 @@ lost from the note's coverage.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Collection, Sequence
+from itertools import accumulate
 
 from phiscrub.document import Document, Span, sort_spans
 from phiscrub.merge.policies import Dropped, merge_spans
@@ -69,15 +71,18 @@ def restore_uncovered(
     Each part is cut to its letters and digits, is more than a title or a credential ("Dr"
     of "Dear Dr Park" read as a place), and is checked by the sanity layer on its own; and
     the list of parts restored."""
+    index = _Kept(kept)
     pieces: list[Span] = []
     for entry in merged_away:
         span = entry.span
         if span.detector not in outer:
             continue
-        crossing = [k for k in kept if _overlap(span, k)]
-        if not crossing or all(k.detector in outer for k in crossing):
+        crossing = index.overlapping(span)
+        if not crossing:
             continue  # dropped for a span the sanity layer dropped: restore_absorbed's
-        covering = sorted((k.start, k.end) for k in crossing)
+        if all(k.detector in outer for k in crossing):
+            continue  # two rules crossed: the one that won decides
+        covering = [(k.start, k.end) for k in crossing]
         at = span.start
         for start, end in [*covering, (span.end, span.end)]:
             if start > at:
@@ -91,8 +96,26 @@ def restore_uncovered(
         return list(kept), []
     pieces = list(merge_spans(pieces, "priority").spans)
     checked, _ = apply_sanity(doc, pieces, rules)
-    restored = [c for c in checked if not any(_overlap(c, k) for k in kept)]
+    restored = [c for c in checked if not index.overlapping(c)]
     return sort_spans([*kept, *restored]), restored
+
+
+class _Kept:
+    """The kept spans by where they start and the furthest any reaches so far: those a span
+    overlaps, found by bisection (a note with thousands of spans stays fast)."""
+
+    def __init__(self, kept: Sequence[Span]) -> None:
+        self._spans = sorted(kept, key=lambda k: (k.start, k.end))
+        self._reach = list(accumulate((k.end for k in self._spans), max))
+
+    def overlapping(self, span: Span) -> list[Span]:
+        found: list[Span] = []
+        at = bisect_right(self._reach, span.start)  # before it, nothing reaches past its start
+        while at < len(self._spans) and self._spans[at].start < span.end:
+            if _overlap(span, self._spans[at]):
+                found.append(self._spans[at])
+            at += 1
+        return found
 
 
 def _piece(text: str, span: Span, start: int, end: int) -> list[Span]:
