@@ -2247,6 +2247,16 @@ def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
             "GED 2097; detox 2101; in situ excised 2104",
             {("DATE", "2097"), ("DATE", "2101"), ("DATE", "2104")},
         ),
+        # a military unit by its ordinals and kinds
+        (
+            "Unit: 2nd Bn, 8th Marines; 3rd Brigade, 1st Cavalry Division; 82nd Airborne Division",
+            {
+                ("ORGANIZATION", "2nd Bn, 8th Marines"),
+                ("ORGANIZATION", "3rd Brigade, 1st Cavalry Division"),
+                ("ORGANIZATION", "82nd Airborne Division"),
+            },
+        ),
+        ("2nd Division of the hospital; the 3rd wing; 4th Floor", set()),
         # a place by its head word, not a person after a title named like one
         ("walks in Franklin Park daily", {("LOCATION-OTHER", "Franklin Park")}),
         ("Dear Dr Park,\ncc: Dr Shannon Church", set()),

@@ -75,6 +75,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        # a rank written as one, alone
+        ("Pt: LCpl Ortega, Mateo J   DoD ID 1598827714", "LCpl", "PATIENT"),
         # a weight's letters and its value; a video visit's log
         ("Pt: Arbuckle, Desmond  71M  Wt 84 kg  SCr 1.3", "Wt 84", "PATIENT"),
         ("Provider remote.\nAudio dropped twice; reconnected", "Audio", "ORGANIZATION"),

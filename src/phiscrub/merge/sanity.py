@@ -2045,9 +2045,9 @@ def _titled_initial(text: str, span: Span, kept: Sequence[str]) -> bool:
 
 
 def _honorific(word: str, rules: SanityRules) -> bool:
-    """Whether ``word`` is a title written as a title ("Drs", "Mrs"): in capitals or lower
-    case the same letters may be a typist's initials ("TH/mr")."""
-    return word[:1].isupper() and word[1:].islower() and word.lower() in rules.honorifics
+    """Whether ``word`` is a title written as a title ("Drs", "Mrs", a rank's "LCpl"): in
+    capitals or lower case the same letters may be a typist's initials ("TH/mr")."""
+    return word[:1].isupper() and not word.isupper() and word.lower() in rules.honorifics
 
 
 def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:

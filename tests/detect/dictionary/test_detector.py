@@ -842,6 +842,12 @@ def test_names_in_clinicians_queries(text, expected):
             {("PATIENT", "Brennan"), ("PATIENT", "Rivera")},
         ),
         ("Deputy Director aware; Attorney General's office; Lt. Knee pain", set()),
+        # a service member by their rank
+        (
+            "Seen by HM2 Delgado; SPC Tran, Minh; chit to SSgt Whitaker",
+            {("PATIENT", "Delgado"), ("PATIENT", "Tran, Minh"), ("PATIENT", "Whitaker")},
+        ),
+        ("LT Knee pain; COL Resection; MAJ Depression; CPT 99213", set()),
         ("Judge Sentences Bradley Manning", {("PATIENT", "Bradley Manning")}),
         ("WORKS AS A PROBATION OFFICER AT PIERCEBURGH LOGISTICS", set()),
         # a name written surname first after "Pt" with no colon; not findings

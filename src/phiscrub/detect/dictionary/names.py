@@ -133,6 +133,13 @@ PERSON_FIELDS = (
     r"Decedent|DECEDENT|Inmate|INMATE|Detainee|DETAINEE|Prisoner|PRISONER|Offender|OFFENDER|"
     r"Arrestee|ARRESTEE|Examinee|EXAMINEE|Participant|PARTICIPANT)"
 )
+# United States military ranks as a unit's rolls write them before a name (not "MG", "BG",
+# "SA", "SN" or "AB": milligrams, a nerve's and a seaman's letters are words too)
+MILITARY_RANKS = (
+    r"(?:PVT|Pvt|PFC|SPC|CPL|Cpl|LCpl|SGT|SSG|SSgt|SFC|MSG|MSgt|GySgt|1SG|SGM|CSM|2LT|1LT|"
+    r"CPT|Capt|MAJ|Maj|LTC|LtCol|COL|Col|LTG|ENS|LTJG|LT|LCDR|CDR|CAPT|HM[1-3]|HMC|HN|PO[1-3]|"
+    r"CPO|Amn|A1C|SrA|TSgt|SMSgt|CMSgt)"
+)
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
 DOCTOR_FIELDS = (
     r"(?i:Attending(?:[ ]physician|[ ]of[ ]record)?|ATTENDING|Surgeon|SURGEON|Assistant|"
@@ -211,13 +218,15 @@ _RULES = (
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
-    (  # a person named by a title of the courts or the police ("Judge Ellison", "Ofc. Brennan
-        # #5512", "officer Brennan"); the name must look like one ("Deputy Director" is not),
-        # and open with no ordinary word ("Judge Sentences Bradley Manning"), nor a job's
-        # place ("PROBATION OFFICER AT PIERCEBURGH LOGISTICS" title-cased)
+    (  # a person named by a title of the courts, the police or the armed forces ("Judge
+        # Ellison", "Ofc. Brennan #5512", "officer Brennan", "HM2 Delgado", "SPC Tran, Minh");
+        # the name must look like one and hold a listed name ("Deputy Director", "LT Knee",
+        # "COL Resection" are not), and open with no ordinary word ("Judge Sentences Bradley
+        # Manning"), nor a job's place ("PROBATION OFFICER AT PIERCEBURGH LOGISTICS")
         "title_law",
         "PATIENT",
-        r"(?<![\w.])(?:(?:Sgt|Ofc|Det|Lt|Capt|Atty)\.[ ]?|(?:Sgt|Ofc)[ ]|"
+        r"(?<![\w.])(?:(?:Sgt|Ofc|Det|Lt|Capt|Atty|Col|Maj|Cpl)\.[ ]?|(?:Sgt|Ofc)[ ]|"
+        rf"{MILITARY_RANKS}[ ]|"
         r"(?i:judge|officer|detective|sergeant|deputy|trooper|attorney)[ ])"
         r"(?!(?i:at|of|for|in|on|with|and|to|from|the|a|an)\b)"
         rf"(?P<n>{PARTICLES}{NAME})",
@@ -655,6 +664,7 @@ _NEEDS_LISTED = frozenset(
         "surname_initial_line",
         "field_person",
         "name_after_record",
+        "title_law",  # "COL Resection"
     }
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
