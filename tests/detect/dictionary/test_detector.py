@@ -848,6 +848,7 @@ def test_names_in_clinicians_queries(text, expected):
             {("PATIENT", "Delgado"), ("PATIENT", "Tran, Minh"), ("PATIENT", "Whitaker")},
         ),
         ("LT Knee pain; COL Resection; MAJ Depression; CPT 99213", set()),
+        ("discharge to LTC Brookdale; HN Carter protocol", set()),
         ("Judge Sentences Bradley Manning", {("PATIENT", "Bradley Manning")}),
         ("WORKS AS A PROBATION OFFICER AT PIERCEBURGH LOGISTICS", set()),
         # a name written surname first after "Pt" with no colon; not findings

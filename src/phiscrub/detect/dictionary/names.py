@@ -133,11 +133,12 @@ PERSON_FIELDS = (
     r"Decedent|DECEDENT|Inmate|INMATE|Detainee|DETAINEE|Prisoner|PRISONER|Offender|OFFENDER|"
     r"Arrestee|ARRESTEE|Examinee|EXAMINEE|Participant|PARTICIPANT)"
 )
-# United States military ranks as a unit's rolls write them before a name (not "MG", "BG",
-# "SA", "SN" or "AB": milligrams, a nerve's and a seaman's letters are words too)
+# United States military ranks as a unit's rolls write them before a name; not those a note
+# writes for something else: "MG", "BG", "AB", "HN", "PO2", "LTC" (milligrams, blood glucose,
+# an antibody, head and neck, by mouth or oxygen's pressure, long-term care)
 MILITARY_RANKS = (
     r"(?:PVT|Pvt|PFC|SPC|CPL|Cpl|LCpl|SGT|SSG|SSgt|SFC|MSG|MSgt|GySgt|1SG|SGM|CSM|2LT|1LT|"
-    r"CPT|Capt|MAJ|Maj|LTC|LtCol|COL|Col|LTG|ENS|LTJG|LT|LCDR|CDR|CAPT|HM[1-3]|HMC|HN|PO[1-3]|"
+    r"CPT|Capt|MAJ|Maj|LtCol|COL|Col|LTG|ENS|LTJG|LT|LCDR|CDR|CAPT|HM[1-3]|HMC|"
     r"CPO|Amn|A1C|SrA|TSgt|SMSgt|CMSgt)"
 )
 # the fields with a colon in any case ("SCRIBE: T. ABERNATHY" in a note in capitals)
