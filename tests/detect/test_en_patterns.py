@@ -2234,6 +2234,9 @@ def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
             {("IDNUM", "2105-0417732"), ("IDNUM", "2241887")},
         ),
         ("arrest 2101 for DUI", set()),
+        # a plan's number "on her card"
+        ("the BCBS number on her card is XYZ 882 441 903", {("HEALTHPLAN", "XYZ 882 441 903")}),
+        ("the number on his card is 4 digits short", set()),
         # an organ donor's ID of four letters and three digits
         ("Donor: UNOS ID AGFB112, DBD", {("IDNUM", "AGFB112")}),
         # a grid address as Wisconsin's counties write it
