@@ -2184,7 +2184,14 @@ def test_month_and_year_to_the_present(text, expected):
     ("text", "expected"),
     [
         # a UK address line whose street has no house number, before the town and postcode
-        ("Town Street, Leeds LS7 4NA", {("STREET", "Town Street"), ("ZIP", "LS7 4NA")}),
+        (
+            "Town Street, Leeds LS7 4NA",
+            {("STREET", "Town Street"), ("CITY", "Leeds"), ("ZIP", "LS7 4NA")},
+        ),
+        (
+            "Department of Respiratory Medicine\nBarrack Road, Exeter EX2 5DW",
+            {("STREET", "Barrack Road"), ("CITY", "Exeter"), ("ZIP", "EX2 5DW")},
+        ),
         ("Main Street Surgery, Leeds LS7 4NA", {("ZIP", "LS7 4NA")}),
     ],
 )
