@@ -2096,8 +2096,17 @@ def test_prisons_and_extensions(text, expected):
             "5/3 SLN positive",
             {("DATE", "05/07/2101")},
         ),
-        # a note that writes its days first has no month-first days
+        # a note that writes its days first reads its fractions day first
         ("Note of 14/03/2104 for the clinic.\nIGRA 3/15 neg", {("DATE", "14/03/2104")}),
+        (
+            "Note of 14/03/2104 for the clinic.\nIGRA 12/3 neg",
+            {("DATE", "14/03/2104"), ("DATE", "12/3")},
+        ),
+        ("Note of 03/14/2104 for the clinic.\nIGRA 12/3 neg", {("DATE", "03/14/2104")}),
+        (
+            "Seen 03/09/2108. DOB 19/07/2041. Troponin at Laverty 2/9 was 14 ng/L.",
+            {("DATE", "03/09/2108"), ("DATE", "19/07/2041"), ("DATE", "2/9")},
+        ),
         (
             "Note of 03/14/2104 for the clinic.\nIGRA 3/15 neg",
             {("DATE", "03/14/2104"), ("DATE", "3/15")},
@@ -2273,4 +2282,68 @@ def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
     ],
 )
 def test_forms_courts_jails_and_grid_addresses(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Australian, Irish and Canadian health cards and plans after their cues
+        (
+            "Medicare 4127 66281 3/1   DVA Gold Card NX 881542",
+            {("HEALTHPLAN", "4127 66281 3/1"), ("HEALTHPLAN", "NX 881542")},
+        ),
+        ("Medical card no. 6610552K", {("HEALTHPLAN", "6610552K")}),
+        (
+            "RAMQ TREM 7254 2288; OHIP 1234-567-890",
+            {("HEALTHPLAN", "TREM 7254 2288"), ("HEALTHPLAN", "1234-567-890")},
+        ),
+        ("a medical card is needed; 3 cards", set()),
+        # an address line that a state's and postcode's or an Eircode closes, as a British one
+        (
+            "Derby Street, Kingswood NSW 2747",
+            {("STREET", "Derby Street"), ("CITY", "Kingswood"), ("STATE", "NSW"), ("ZIP", "2747")},
+        ),
+        (
+            "Beaumont Road, Dublin 9, D09 V2N0",
+            {("STREET", "Beaumont Road"), ("CITY", "Dublin 9"), ("ZIP", "D09 V2N0")},
+        ),
+        ("Dublin 9 is far", set()),
+        # institutions by heads of Canada's health care, firms and chains by name alone
+        (
+            "Kingston Health Sciences Centre; Queen's Family Health Team",
+            {
+                ("HOSPITAL", "Kingston Health Sciences Centre"),
+                ("HOSPITAL", "Queen's Family Health Team"),
+            },
+        ),
+        (
+            "Hollis & Tate LLP; seen at MinuteClinic; Concentra",
+            {
+                ("ORGANIZATION", "Hollis & Tate LLP"),
+                ("ORGANIZATION", "MinuteClinic"),
+                ("ORGANIZATION", "Concentra"),
+            },
+        ),
+        # an agency by its department, with no state before it
+        (
+            "Dept. of Children and Families notified; DMV = Department of Motor Vehicles",
+            {
+                ("ORGANIZATION", "Dept. of Children and Families"),
+                ("ORGANIZATION", "Department of Motor Vehicles"),
+            },
+        ),
+        ("the department of medicine; Department of Surgery", set()),
+        # a short account number after its own cue; not a procedure's code after billing
+        ("NPI 1629077310   Acct 44017", {("LICENSE", "1629077310"), ("ACCOUNT", "44017")}),
+        ("billing: 99213; acct 4401; account 44017.5", set()),
+        # a form's city field
+        (
+            "City: Hagerstown   State: MD   ZIP: 21740",
+            {("CITY", "Hagerstown"), ("STATE", "MD"), ("ZIP", "21740")},
+        ),
+        ("City: New York\nCity: Unknown; city: pt refused", {("CITY", "New York")}),
+    ],
+)
+def test_commonwealth_addresses_cards_agencies_and_form_fields(text, expected):
     assert found(text) == expected

@@ -3,7 +3,7 @@
 import pytest
 
 from phiscrub.detect.rules import parse_patterns
-from phiscrub.detect.rules.near_dates import DAY_FIRST, anchors, month_day, near
+from phiscrub.detect.rules.near_dates import DAY_FIRST, Anchors, anchors, month_day, near
 from phiscrub.errors import ConfigError
 
 
@@ -30,15 +30,44 @@ def test_month_day(text, expected):
     assert month_day(text) == expected
 
 
-def test_anchors_are_days_of_the_year_and_none_in_a_note_that_writes_days_first():
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3/4/2104", (4, 3)),
+        ("13/03/2104", (3, 13)),
+        ("2/9", (9, 2)),
+        ("2104-03-13", (3, 13)),  # ISO: year, month, day whatever the note's order
+        ("3 May 2104", (5, 3)),
+        ("1/13", None),  # no 13th month
+    ],
+)
+def test_month_day_read_day_first(text, expected):
+    assert month_day(text, day_first=True) == expected
+
+
+def test_anchors_are_days_of_the_year():
     assert anchors(["1/8", "2099", "Feb 2, 2099"]) == [8, 33]
-    assert anchors(["1/8", "13/03/2104"]) == []
+    assert anchors(["1/8", "13/03/2104"]) == [8]  # month first: the day-first date is unread
+    assert anchors(["1/8", "13/03/2104"], day_first=True) == [213, 72]
+
+
+def test_a_note_that_writes_one_date_day_first_is_read_day_first():
+    days = Anchors.of(["1/8", "13/03/2104"])
+    assert days.day_first and days.days == [213, 72]
+    assert days.near("12/3", 31) and not days.near("3/12", 31)
+    us = Anchors.of(["1/8", "03/13/2104"])
+    assert not us.day_first and us.days == [8, 72]
+    assert us.near("3/12", 31) and not us.near("12/3", 31)
+    days.add(["2/9"])
+    assert days.days == [213, 72, 245]
+    assert not Anchors.of(["2099"])
 
 
 def test_near_counts_days_across_the_turn_of_the_year():
     assert near("12/28", [3], 31)  # Dec 28 is 10 days before Jan 3
     assert near("2/3", [8], 31) and not near("3/3", [8], 31)
-    assert not near("14/03", [73], 31)  # written day first: never read
+    assert not near("14/03", [73], 31)  # written day first: not read month first
+    assert near("14/03", [73], 31, day_first=True)
     assert not near("2/3", [], 31)
 
 

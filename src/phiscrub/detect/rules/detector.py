@@ -11,7 +11,7 @@ import regex
 from phiscrub.detect.base import DetectionError, TextMemo
 from phiscrub.detect.rules.alarm import OutOfTime, cpu_alarm
 from phiscrub.detect.rules.columns import Columns
-from phiscrub.detect.rules.near_dates import anchors, near
+from phiscrub.detect.rules.near_dates import Anchors
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import fold
 from phiscrub.detect.rules.validators import VALIDATORS
@@ -114,17 +114,18 @@ class RuleDetector:
 
     def _search(self, text: str, doc_id: str, clock: _Clock, titled: bool = False) -> list[Span]:
         folded = fold(text) if self.prefilter else ""
-        spans = self._run(self._plain, text, folded, doc_id, clock, titled, [])
+        spans = self._run(self._plain, text, folded, doc_id, clock, titled)
         if not (self._near_date or self._column):
             return spans
-        # read beside the days of the dates the other patterns found
-        days = anchors(text[s.start : s.end] for s in spans if s.label == "DATE")
+        # read beside the days of the dates the other patterns found (day first in a note
+        # that writes one of them so)
+        days = Anchors.of(text[s.start : s.end] for s in spans if s.label == "DATE")
         if days and self._near_date:
             near_date = self._near_date
             dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
             if dated:  # once more beside the days it found: a log's first row ("1/13"
                 # five weeks before the note's next date, a week before the log's next row)
-                days += anchors(text[s.start : s.end] for s in dated)
+                days.add(text[s.start : s.end] for s in dated)
                 dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
             spans += dated
         if days and self._column:  # in the columns of the dates found
@@ -141,7 +142,7 @@ class RuleDetector:
         doc_id: str,
         clock: _Clock,
         titled: bool,
-        days: list[int],
+        days: Anchors | None = None,
         columns: Columns | None = None,
     ) -> list[Span]:
         spans: list[Span] = []
@@ -167,7 +168,9 @@ class RuleDetector:
                     continue
                 if validate is not None and not validate(text[start:end]):
                     continue
-                if spec.near_date is not None and not near(text[start:end], days, spec.near_date):
+                if spec.near_date is not None and (
+                    days is None or not days.near(text[start:end], spec.near_date)
+                ):
                     continue
                 if spec.column and (columns is None or not columns.aligned(start)):
                     continue
