@@ -364,6 +364,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Ca 8.9, PTH 488, Alb 3.7", "PTH 488", "USERNAME"),
         ("ferritin 512, TSAT 28%, Ca 8.9", "TSAT", "ORGANIZATION"),
         ("eGFR 34, UACR 210 mg/g", "UACR", "PATIENT"),
+        # a time in a timeline and what follows it
+        ("noted by husband at 0250. LKW 2330 on Jan 16", "0250. LKW 2330", "DOCTOR"),
+        ("Seen by Dr Okafor at 0410; TNK given 0418", "0410; TNK", "ORGANIZATION"),
+        ("desat to 84% at 0300 on PSV, put back on AC", "0300 on PSV", "HOSPITAL"),
+        # a department's heading by the kind of medicine it names
+        ("Respiratory Medicine:\nSeen today", "Respiratory Medicine", "ORGANIZATION"),
+        ("INFECTIOUS DISEASES\nFollow-up", "INFECTIOUS DISEASES", "CITY"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -723,6 +730,10 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Dr. Gately signed", "Gately", "DOCTOR"),
         ("Thanks @resfoundation for the help", "resfoundation", "ORGANIZATION"),  # a handle
         ("Thanks @resfoundation for the help", "resfoundation", "PATIENT"),
+        # a street's number before its name, a union's local, a time that is a name's part
+        ("lives at 2100 Main Street", "2100 Main Street", "HOSPITAL"),
+        ("member of SEIU 1199 since 2090", "SEIU 1199", "ORGANIZATION"),
+        ("Unit 1199SEIU", "1199SEIU", "ORGANIZATION"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):
@@ -1129,6 +1140,12 @@ def test_wards_and_schools_read_as_names_become_places_and_emails_keep_their_at(
             "Weis Pharmacy",
             "DOCTOR",
             [("Weis Pharmacy", "ORGANIZATION")],
+        ),
+        (
+            "brought by Frontenac Paramedics from home",
+            "Frontenac Paramedics",
+            "PATIENT",
+            [("Frontenac Paramedics", "ORGANIZATION")],
         ),
         # an emergency number after a call is no one's; a room of that number is a room
         ("neighbour who called 911.", "911", "ROOM", []),

@@ -16,7 +16,9 @@ Rules, in order, for each merged span:
    digits (``digit_labels``: ZIP codes, phone and fax numbers, SSNs) without one ("march" as a
    ZIP code): dropped; a number (``number_labels``: phone, fax, SSN) holding a word that is
    neither an extension word (``number_words``: "ext", "x") nor in capitals (1-800-FLOWERS):
-   dropped ("241 Overlook Dr, Roxbury" as a fax number). These shape rules also screen the spans
+   dropped ("241 Overlook Dr, Roxbury" as a fax number); a name, an institution or a town
+   (``clock_labels``) opening with a time or a count and then a clause's break or a function
+   word: dropped ("0250. LKW 2330", "0300 on PSV"). These shape rules also screen the spans
    before the merge (:func:`screen`), so that a span that cannot be PHI does not win an overlap
    and take a real one with it. A span that is wholly a clinical notation (``notations``, regular
    expressions: gravidity and parity "G3P2002", TNM stages "pT2N1M0"), also after the tail of
@@ -191,6 +193,9 @@ class SanityRules:
     function_words: frozenset[str] = frozenset()
     cut_labels: frozenset[str] = frozenset()
     digit_labels: frozenset[str] = frozenset()
+    clock_labels: frozenset[str] = frozenset()
+    """Labels no span of which opens with a time or a count and then a clause's break or a
+    function word ("0250. LKW 2330", "0410; TNK", "0300 on PSV" read as names)."""
     number_labels: frozenset[str] = frozenset()
     number_words: frozenset[str] = frozenset()
     code_labels: frozenset[str] = frozenset()
@@ -334,6 +339,7 @@ _LISTS = (
     "function_words",
     "cut_labels",
     "digit_labels",
+    "clock_labels",
     "number_labels",
     "number_words",
     "code_labels",
@@ -385,6 +391,7 @@ _LABEL_LISTS = (
     "word_labels",
     "cut_labels",
     "digit_labels",
+    "clock_labels",
     "number_labels",
     "code_labels",
     "field_split_labels",
@@ -1077,6 +1084,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "G3P2002" (or "o G4P1" of "41 y/o G4P1"): a history, not a name
     if label in rules.digit_labels and not any(c.isdigit() for c in text):
         return False
+    if label in rules.clock_labels and _CLOCK_LEAD.match(text):
+        return False
     if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):
         return False  # "Tower 5 West": a ward, not a date
     if label == "DATE" and rules.date_names and text.islower() and not _dated(text, rules):
@@ -1092,6 +1101,11 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
                 return False
     return True
 
+
+# a time or a count, then a clause's break or a function word (see ``clock_labels``)
+_CLOCK_LEAD = re.compile(
+    r"\d{3,4}(?:[.;:][ ]|[ ]+(?:on|at|in|by|for|to|and|with|from|per|was|is|the|a)[ ])"
+)
 
 # a UK National Insurance number, labelled SSN, in either case ("nk 40 06 66 a" in a query)
 _INSURANCE_NUMBER = re.compile(r"[A-Za-z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-Da-d]?")
