@@ -72,3 +72,19 @@ def test_a_table_with_vertical_bars_between_its_cells():
     ]
     # no person's heading, no names read
     assert hits("Dx | Plan | Notes\nCHF | diuresis | stable\n") == []
+
+
+def test_identifiers_under_their_columns_headings():
+    text = (
+        "Req #   Date rec'd   Patient                  MRN         Acct #\n"
+        "24-1187 06/03/2103   Ambrose, Cornelius T.    M0992215    88120\n"
+        "24-1188  06/04/2103  Szymanski, Halina        pending     --\n"
+    )
+    assert hits(text) == [
+        ("IDNUM", "24-1187"),
+        ("PATIENT", "Ambrose, Cornelius T."),
+        ("MEDICALRECORD", "M0992215"),
+        ("ACCOUNT", "88120"),
+        ("IDNUM", "24-1188"),
+        ("PATIENT", "Szymanski, Halina"),
+    ]

@@ -8,7 +8,8 @@ the headings one for one when they are as many, else to the heading whose column
 in. A cell under a patient's heading is a PATIENT, under a clinician's a DOCTOR, when it is
 shaped like a name (letters, with commas, full stops, hyphens, apostrophes and single spaces,
 and no common word alone: "none", "pending"); a cell under "Age" is an AGE when it is a number,
-with or without "y", "yo" or "yrs" after it.
+with or without "y", "yo" or "yrs" after it; a cell under an identifier's heading ("MRN",
+"Acct #", "Req #", "Claim #") is that identifier when its first token holds a digit.
 
     Rm  Pt               Age  CC           RN      MD
     12  LOPEZ, ANDRES    67   chest pain   Beth    Nakamura
@@ -42,19 +43,41 @@ OTHER_HEADINGS = frozenset(
         *("rm", "room", "bed", "cc", "chief complaint", "complaint", "dx", "diagnosis"),
         *("sex", "gender", "esi", "acuity", "status", "dispo", "disposition", "los", "time"),
         *("arrival", "arrived", "labs", "rads", "imaging", "comments", "notes", "plan"),
-        *("code", "code status", "allergies", "diet", "iso", "isolation", "unit", "mrn"),
+        *("code", "code status", "allergies", "diet", "iso", "isolation", "unit"),
         *("admit date", "dob", "team", "service", "location", "loc", "tasks", "to do"),
         *("event", "events", "action", "intervention", "activity", "med", "meds"),
         *("medication", "dose", "route", "vitals", "date", "date/time", "task"),
     }
 )
-KNOWN = PATIENT_HEADINGS | DOCTOR_HEADINGS | AGE_HEADINGS | OTHER_HEADINGS
+ID_HEADINGS = {
+    **dict.fromkeys(
+        ("mrn", "mrn #", "mr #", "mr#", "med rec #", "medical record #", "chart #", "unit #"),
+        "MEDICALRECORD",
+    ),
+    **dict.fromkeys(("acct", "acct #", "acct#", "account", "account #", "har"), "ACCOUNT"),
+    **dict.fromkeys(
+        ("member id", "member #", "policy #", "subscriber id", "ins id", "insurance id"),
+        "HEALTHPLAN",
+    ),
+    **dict.fromkeys(
+        (
+            *("req #", "req#", "request #", "case #", "case#", "order #", "order#", "claim #"),
+            *("claim#", "accession", "accession #", "acc #", "ref #", "ticket #", "specimen #"),
+            *("specimen id", "sample id", "fin", "fin #", "csn", "visit #", "enc #"),
+            *("encounter #", "id", "id #", "booking #", "inmate #", "study id", "subject id"),
+        ),
+        "IDNUM",
+    ),
+}
+"""Headings of identifiers' columns, and the label of the identifiers under them."""
+KNOWN = PATIENT_HEADINGS | DOCTOR_HEADINGS | AGE_HEADINGS | OTHER_HEADINGS | set(ID_HEADINGS)
 
 # runs split by a tab, two spaces or more, or a vertical bar ("Bed | Patient | Age")
 _CELL = regex.compile(r"[^\t |](?:[^\t |]|[ ](?=[^\t |]))*")
 _NAME_CELL = regex.compile(
     r"\p{L}[\p{L}'’.-]*(?:,?[ ]?\p{L}[\p{L}'’.-]*){0,3}"  # "LOPEZ, ANDRES", "Ji-Woo Kim", "T."
 )
+_ID_CELL = regex.compile(r"(?=[^\d\s]*\d)[A-Za-z0-9#][A-Za-z0-9#/.:-]{2,24}")
 _AGE_CELL = regex.compile(r"(?P<n>\d{1,3})(?:[ ]?(?i:y|yo|y/o|yrs?|years?))?(?:[ /]?[MFmf])?")
 _LINE = regex.compile(r"(?m)^.*$")
 _TITLE = regex.compile(r"(?i:dr|mr|mrs|ms|miss|prof)\.?[ ]+")
@@ -100,7 +123,8 @@ def _column(cell: tuple[int, int], row: int, starts: list[int], same_count: bool
 
 
 def table_hits(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
-    """PATIENT, DOCTOR and AGE hits in the columns of the tables in ``text``."""
+    """PATIENT, DOCTOR, AGE and identifiers' hits in the columns of the tables in
+    ``text``."""
     lines = [m.span() for m in _LINE.finditer(text)]  # every line, blank ones too
     i = 0
     while i < len(lines):
@@ -132,6 +156,13 @@ def _cell_hit(text: str, cell: tuple[int, int], heading: str, gaz: Gazetteers) -
         match = _AGE_CELL.fullmatch(value)
         if match is not None and int(match.group("n")) <= 125:
             yield NameHit(start + match.start("n"), start + match.end("n"), "AGE", 0.85, "table")
+        return
+    if heading in ID_HEADINGS:
+        # the cell's first token: a typist's two spaces before the next column may have
+        # been read as one ("24-1187  06/03/2103")
+        token = value.split(" ", 1)[0]
+        if _ID_CELL.fullmatch(token) is not None and token[-1].isalnum():
+            yield NameHit(start, start + len(token), ID_HEADINGS[heading], 0.85, "table")
         return
     patient = heading in PATIENT_HEADINGS
     if not patient and heading not in DOCTOR_HEADINGS:
