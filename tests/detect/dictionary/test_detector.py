@@ -377,6 +377,10 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Is Nkechi Eze still on the transplant list?", {("PATIENT", "Nkechi Eze")}),
         ("Nkechi Eze is refusing her meds.", {("PATIENT", "Nkechi Eze")}),
         ("Is Blood Culture still pending?", set()),
+        # ... or that a request is about, with a double-barrelled surname
+        ("send Nkechi Obi-Laurent a portal message", {("PATIENT", "Nkechi Obi-Laurent")}),
+        ("pls call Tomasz Wrobel back", {("PATIENT", "Tomasz Wrobel")}),
+        ("Send Home Health a fax. Update Family Medicine on the plan.", set()),
         ("Has Boston Medical called back?", set()),
         # a listed first name in lower case that a question is about; a rare word's
         # possessive before a test

@@ -333,6 +333,18 @@ _ASKED_FULL_NAME = regex.compile(
     rf"(?={_ASKED}|{_TOLD})"
 )
 
+# A given name and a surname a request is about: the person to call, send a message to or
+# book ("send Nkechi Obi-Laurent a portal message", "pls call Tomasz Wrobel back",
+# "reschedule Lin Feng with Dr Adeyemi")
+_REQUESTED_FULL_NAME = regex.compile(
+    rf"{_SENTENCE_START}(?i:(?:please|pls|plz|can[ ]you|could[ ]you|can[ ]u)[ ]+)?"
+    r"(?i:send|call|page|text|e-?mail|message|remind|tell|ask|notify|update|schedule|"
+    r"reschedule|book|discharge|admit|transfer|contact|phone|refer|check[ ]on)[ ]+"
+    r"(?P<n>(?P<first>\p{Lu}\p{Ll}+)[ ](?P<last>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?))"
+    r"(?=[ ]+(?:a|an|the|that|about|re|back|to|for|with|on|in|and|his|her|their|today|"
+    r"tomorrow|tmrw|asap)\b|[ ]*(?:[.,;:?!)]|$))"
+)
+
 
 def _surname(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is a listed surname and no frequent word, place or eponym."""
@@ -387,14 +399,16 @@ def recorded_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> 
 
 
 def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """A given name and a listed surname that a question or a sentence is about (see
-    ``_ASKED_FULL_NAME``), where no other rule has found a name: the given name is a listed
-    first name, or a word that is no frequent word, place or place's word."""
+    """A given name and a listed surname (or a double-barrelled one with a listed part) that
+    a question, a sentence or a request is about (see ``_ASKED_FULL_NAME`` and
+    ``_REQUESTED_FULL_NAME``), where no other rule has found a name: the given name is a
+    listed first name, or a word that is no frequent word, place or place's word."""
     taken = Occupied(found)
-    for match in _ASKED_FULL_NAME.finditer(text):
+    matches = [*_ASKED_FULL_NAME.finditer(text), *_REQUESTED_FULL_NAME.finditer(text)]
+    for match in matches:
         start, end = match.span("n")
         first, last = match.group("first").lower(), match.group("last").lower()
-        if taken.overlaps(start, end) or not _surname(last, gaz):
+        if taken.overlaps(start, end) or not any(_surname(w, gaz) for w in last.split("-")):
             continue
         ordinary = gaz.is_common(first) or first in NOT_NAME or first in PLACE_WORDS
         place = first in gaz.cities or first in gaz.states or first in gaz.countries
