@@ -2347,3 +2347,40 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
 )
 def test_commonwealth_addresses_cards_agencies_and_form_fields(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a holiday and its year of the 2100s; New Year's without its apostrophe
+        (
+            "regained by Thanksgiving 2102; quit New Years Day 2104",
+            {("DATE", "Thanksgiving 2102"), ("DATE", "New Years Day 2104")},
+        ),
+        # a street named by two places joined by a hyphen
+        ("new address 1322 Clearwater-Largo Rd.", {("STREET", "1322 Clearwater-Largo Rd.")}),
+        # services and chains by name; a university by its place; a mental health centre
+        (
+            "Heartland Family Service; Weight Watchers; Wiregrass Mental Health",
+            {
+                ("ORGANIZATION", "Heartland Family Service"),
+                ("ORGANIZATION", "Weight Watchers"),
+                ("ORGANIZATION", "Wiregrass Mental Health"),
+            },
+        ),
+        (
+            "University of Vermont Center for Health; COLLEGE OF WILLIAM & MARY",
+            {
+                ("ORGANIZATION", "University of Vermont"),
+                ("ORGANIZATION", "COLLEGE OF WILLIAM & MARY"),
+            },
+        ),
+        ("College of Medicine; Adult Mental Health; the family service was kind", set()),
+        # an identifier after a number sign alone; not a count or a dose
+        ("LanguageLine #27714 on the line", {("ORGANIZATION", "LanguageLine"), ("IDNUM", "27714")}),
+        ("dispense #30; #50000 units; Problem #3", set()),
+        ("Huberts, PA\npager #11004", {("PHONE", "11004")}),
+    ],
+)
+def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
+    assert found(text) == expected
