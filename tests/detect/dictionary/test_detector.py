@@ -381,6 +381,14 @@ def found(text: str) -> set[tuple[str, str]]:
         ("send Nkechi Obi-Laurent a portal message", {("PATIENT", "Nkechi Obi-Laurent")}),
         ("pls call Tomasz Wrobel back", {("PATIENT", "Tomasz Wrobel")}),
         ("Send Home Health a fax. Update Family Medicine on the plan.", set()),
+        # a family or a child by the surname; a name before the bed it lies in
+        ("any update on the Achterberg kid's cultures?", {("PATIENT", "Achterberg")}),
+        ("the Catholic family; the NICU baby", set()),
+        ("Mei-Ling in bed 4 says her pain is 8/10", {("PATIENT", "Mei-Ling")}),
+        ("Hollis in 12 refusing his 6pm meds again", {("PATIENT", "Hollis")}),
+        ("Follow-up in 12 weeks. Patients in 12 beds. Labs in 2 days.", set()),
+        # a surname and two given names before a record's number
+        ("Pham, Thi Hoa / 7722451", {("PATIENT", "Pham, Thi Hoa")}),
         ("Has Boston Medical called back?", set()),
         # a listed first name in lower case that a question is about; a rare word's
         # possessive before a test

@@ -340,6 +340,26 @@ _RULES = (
         rf"(?:{DOCTOR_TITLES}\.?[ ]?)?(?P<n>{NAME})",
         0.85,
     ),
+    (  # a family or a child by the surname ("the Achterberg kid's cultures", "the Odhiambo
+        # family meeting"); a name that looks like one, in title case
+        "family_named",
+        "PATIENT",
+        r"(?<![\w])(?:the|The)[ ](?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?=[ ](?:kid|kids|family|"
+        r"families|boy|boys|girl|girls|baby|babies|twins|child|children|siblings|parents|"
+        r"household)(?:['’]s)?\b)",
+        0.8,
+    ),
+    (  # a name opening a line or a sentence before the bed or room it lies in ("Mei-Ling in
+        # bed 4 says her pain is 8/10", "Hollis in 12 refusing his meds"); not a span of time
+        # or a dose ("Follow-up in 12 weeks")
+        "patient_in_bed",
+        "PATIENT",
+        r"(?:(?<![^\n])|(?<=[.?!;][ ]+))(?P<n>{WORD}(?:[ ]{WORD})?)[ ]+in[ ]+"
+        r"(?:(?i:bed|room|rm|bay)[ ]*)?\d{1,4}[A-Z]?(?![\w/.:%-])(?![ ]*(?i:weeks?|wks?|days?|"
+        r"months?|mos?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|mg|ml|units?|patients?|pts|"
+        r"cases|am|pm|percent|out|of)\b)".replace("{WORD}", WORD),
+        0.8,
+    ),
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T."),
         # not a ward in a bed's code ("Bed 11-West-23")
         "patient_listed",
@@ -433,8 +453,10 @@ _RULES = (
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
         "PATIENT",
-        # (the surname-first form only where a comma follows soon: a test costs less than it)
-        rf"(?<![\w.])(?P<n>(?=[^\n,]{{1,80}},){LAST_FIRST}|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?"
+        # (the surname-first form only where a comma follows soon: a test costs less than it;
+        # with a second given name: "Pham, Thi Hoa / 7722451")
+        rf"(?<![\w.])(?P<n>(?=[^\n,]{{1,80}},){LAST_FIRST}(?:[ ]{WORD})?"
+        rf"|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?"
         rf"[ ]{WORD})"
         r"(?:[ ]*[(,][ ]*"
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
@@ -653,6 +675,7 @@ _NEEDS_SUPPORT = frozenset(
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("appointment_with", "title_law", "patient_surname_first"),
+        *("family_named", "patient_in_bed"),
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
@@ -707,10 +730,17 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
+        return  # "the Boston family": where a family is from
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
         return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
     found.append(span)
     yield NameHit(*span, label, score, rule)
+
+
+def _a_place(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) names a town, a state or a country, or is a place's word."""
+    return word in gaz.cities or word in gaz.states or word in gaz.countries or word in PLACE_WORDS
 
 
 def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
