@@ -2380,6 +2380,10 @@ def test_commonwealth_addresses_cards_agencies_and_form_fields(text, expected):
         ("LanguageLine #27714 on the line", {("ORGANIZATION", "LanguageLine"), ("IDNUM", "27714")}),
         ("dispense #30; #50000 units; Problem #3", set()),
         ("Huberts, PA\npager #11004", {("PHONE", "11004")}),
+        (
+            "From: Walgreens #07731, 1550 W Broadway",
+            {("ORGANIZATION", "Walgreens"), ("STREET", "1550 W Broadway")},
+        ),
     ],
 )
 def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
