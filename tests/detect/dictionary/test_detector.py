@@ -389,6 +389,14 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Follow-up in 12 weeks. Patients in 12 beds. Labs in 2 days.", set()),
         # a surname and two given names before a record's number
         ("Pham, Thi Hoa / 7722451", {("PATIENT", "Pham, Thi Hoa")}),
+        # a first name that is a word too, in a question or a sentence about a person, also
+        # typed in lower case at the start; not a word that names no one
+        ("can Hope go home today?", {("PATIENT", "Hope")}),
+        ("Faith is better. Will is awake.", {("PATIENT", "Faith"), ("PATIENT", "Will")}),
+        ("Is Pain still 8/10? Can Nurse come? Is Sugar still high?", set()),
+        # a name before the age and sex run together
+        ("Rocky Lane, 45M, fall", {("PATIENT", "Rocky Lane")}),
+        ("Chest Pain, 62M", set()),
         ("Has Boston Medical called back?", set()),
         # a listed first name in lower case that a question is about; a rare word's
         # possessive before a test

@@ -42,21 +42,27 @@ _IN_ROOM = r"[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Rr]m)(?!
 # them follows the name; what a sentence about someone says follows theirs ("Lorenzo is
 # refusing his meds")
 _SENTENCE_START = r"(?:(?<![^\n])|(?<=[.?!][ ]+))"
-_ASKING = rf"{_SENTENCE_START}(?:Has|Is|Was|Did|Does|Can|Will|Should|Could)[ ]+"
+_ASKING = (
+    rf"{_SENTENCE_START}(?:[Hh]as|[Ii]s|[Ww]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|[Ss]hould|[Cc]ould)"
+    r"[ ]+"
+)
 _ASKED = (
     r"[ ]+(?:been|had|got|gotten|get|eaten|received|gone|left|still|"
     r"already|ready|seen|called|taken|signed|able|going|come|having|doing|feeling|his|her|"
     r"allergic|pregnant|diabetic|due|cleared|awake|alert|stable|npo|NPO|discharged|admitted|"
     r"scheduled|back|home|ok|okay|safe|need|want|have|know|speak|take|use|live|understand|"
     r"agree|prefer|require|allowed|supposed|on|off|being|getting|tolerating|eating|walking|"
-    r"sleeping|confused|febrile|comfortable|covered|full|DNR|dnr)\b"
+    r"sleeping|confused|febrile|comfortable|covered|full|DNR|dnr|go|come|be|eat|drink|leave|"
+    r"shower|stay)\b"
 )
 _TOLD = (
     r"[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
     r"refused|refuses|refusing|received|ate|took|went|came|left|called|signed|states|stated|"
     r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
     r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
-    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse)\b"
+    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse|NPO|npo|DNR|dnr|"
+    r"allergic|pregnant|diabetic|septic|intubated|extubated|awake|alert|confused|stable|"
+    r"afebrile|febrile|tachycardic|hypotensive|ambulatory|ambulating)\b"
     # where someone lives ("Tomomi Nishiyama lives at ...")
     r"|[ ]+(?:lives|lived|resides|resided)[ ]+(?:at|on|in|with|alone|nearby)\b"
 )
@@ -81,12 +87,13 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     r"(?:[Mm]essage|[Cc]all|[Vv]oicemail|[Nn]ote|[Ee]mail|[Tt]ext|[Pp]age|[Ww]ord|[Nn]ews)s?"
     r"[ ]+from|(?:[Oo]ut|[Oo]ff|[Oo]ver|[Rr]eport|[Hh]andoff|[Hh]anded|[Gg]iven|[Pp]assed)[ ]+to)"
     r"[ ]+(?:to[ ]+)?(?P<n>\p{Lu}\p{Ll}+)(?![\w'’-]|\.\w)"
-    # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?"
-    rf"|{_ASKING}(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_ASKED})"
+    # a question about someone: "Has Jorge been seen?", "Did Keisha get her dose?" (a name
+    # that is a word too: "can Hope go home")
+    rf"|{_ASKING}(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_ASKED})"
     # the same asked indirectly, or a sentence about someone: "check whether Lorenzo got his
     # dose", "Lorenzo is refusing his meds"
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
-    rf"(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
+    rf"(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
     # or before what only a person does, whatever follows ("Cornelius refused dinner")
     # (a place's name too: a town does not refuse)
     rf"|{_SENTENCE_START}(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
@@ -297,11 +304,16 @@ _INITIAL_SURNAME = regex.compile(
 _LINE_START = regex.compile(r"(?:^|\n)[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*$")
 
 
-def _lone_first_name(text: str, word: str, end: int, gaz: Gazetteers, place: bool = False) -> bool:
+def _lone_first_name(
+    text: str, word: str, end: int, gaz: Gazetteers, place: bool = False, asked: bool = False
+) -> bool:
     """``word`` (lower case, ending at ``end``) is a listed first name that stands for a
     person alone: not a place ("by Austin") unless ``place`` (what follows says a person),
-    not an eponym or before an eponym's head ("per Allen test") or a place's word."""
-    if not first_name(word, gaz):
+    not an eponym or before an eponym's head ("per Allen test") or a place's word. With
+    ``asked`` (a question or a sentence about a person), a first name that is a frequent word
+    too counts ("can Hope go home", "Precious is NPO")."""
+    listed = gaz.is_first_name(word) and word not in NOT_NAME
+    if not (first_name(word, gaz) or (asked and listed)):
         return False
     if not place and (word in gaz.cities or word in gaz.states or word in gaz.countries):
         return False
@@ -317,8 +329,9 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     for match in _LONE_FIRST_AFTER_CUE.finditer(text):
         start, end = match.span("n")
         person = match.group("does") is not None
+        asked = match.group("asked") is not None
         if taken.overlaps(start, end) or not _lone_first_name(
-            text, match.group("n").lower(), end, gaz, place=person
+            text, match.group("n").lower(), end, gaz, place=person, asked=asked
         ):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "lone_first_after_cue")

@@ -464,6 +464,8 @@ _RULES = (
         r"|[ ]*/[ ]*(?=\d{6,10}(?![\w-]))"
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
         r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
+        # or the age and sex run together ("Will Wood, 62M, chest pain")
+        r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/?o[ ]?)?[MF](?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
         # 3/14/1961", "patient Chidi Eze dob 6/14/59")
         r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*\d)"
