@@ -2380,6 +2380,9 @@ def test_commonwealth_addresses_cards_agencies_and_form_fields(text, expected):
         ("LanguageLine #27714 on the line", {("ORGANIZATION", "LanguageLine"), ("IDNUM", "27714")}),
         ("dispense #30; #50000 units; Problem #3", set()),
         ("Huberts, PA\npager #11004", {("PHONE", "11004")}),
+        # a typist's initials, not the identification and chief complaint's heading
+        ("JK/ab\n", {("DOCTOR", "JK"), ("DOCTOR", "ab")}),
+        ("ID/cc\nMr is a 35-year-old", {("AGE", "35")}),
         (
             "From: Walgreens #07731, 1550 W Broadway",
             {("ORGANIZATION", "Walgreens"), ("STREET", "1550 W Broadway")},

@@ -368,6 +368,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("noted by husband at 0250. LKW 2330 on Jan 16", "0250. LKW 2330", "DOCTOR"),
         ("Seen by Dr Okafor at 0410; TNK given 0418", "0410; TNK", "ORGANIZATION"),
         ("desat to 84% at 0300 on PSV, put back on AC", "0300 on PSV", "HOSPITAL"),
+        # a part of the body that is a name elsewhere too
+        ("Colon polyps in brother.", "Colon", "PATIENT"),
+        ("Bone scan negative.", "Bone", "PATIENT"),
         # a department's heading by the kind of medicine it names
         ("Respiratory Medicine:\nSeen today", "Respiratory Medicine", "ORGANIZATION"),
         ("INFECTIOUS DISEASES\nFollow-up", "INFECTIOUS DISEASES", "CITY"),

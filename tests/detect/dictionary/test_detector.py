@@ -397,6 +397,10 @@ def found(text: str) -> set[tuple[str, str]]:
         # a name before the age and sex run together
         ("Rocky Lane, 45M, fall", {("PATIENT", "Rocky Lane")}),
         ("Chest Pain, 62M", set()),
+        # a form's field in a row is no one; a chat's speaker at a line's start is
+        ("Dr Bahl   Ward: Nephrology", {("DOCTOR", "Bahl")}),
+        ("Jess: can you call me", {("PATIENT", "Jess")}),
+        ("Charles and Diana : the Wedding", {("PATIENT", "Diana")}),
         ("Has Boston Medical called back?", set()),
         # a listed first name in lower case that a question is about; a rare word's
         # possessive before a test

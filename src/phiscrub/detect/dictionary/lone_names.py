@@ -442,6 +442,8 @@ _CAPITALISED = regex.compile(
 
 
 _PLACE_BEFORE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of|via)[ ]+(?:the[ ]+)?)$")
+_FIELD_AFTER = regex.compile(r"[ \t]*:")
+_COLUMN_GAP = regex.compile(r"(?:[ ]{2}|\t)\Z")
 
 
 def anywhere_first_names(
@@ -457,6 +459,8 @@ def anywhere_first_names(
             continue
         if zipf(word, "en") >= 5 or _PLACE_BEFORE.search(text, max(0, start - 12), start):
             continue  # "in Wallace", "from Dale": a town named like a person
+        if _FIELD_AFTER.match(text, end) and _COLUMN_GAP.search(text, max(0, start - 2), start):
+            continue  # "...   Ward: Nephrology": a form's field in a row's column
         yield NameHit(start, end, cued_label(text, start), 0.6, "lone_first_anywhere")
 
 
@@ -495,6 +499,7 @@ def anywhere_surnames(
 
 
 _FIELD_AFTER = regex.compile(r"[ \t]*:")
+_COLUMN_GAP = regex.compile(r"(?:[ ]{2}|\t)\Z")
 _JOINED_BEFORE = regex.compile(r"(?<![\w'’-])\p{Lu}[\w'’-]*[ ]+(?:and|&)[ ]+$")
 _JOINED_AFTER = regex.compile(r"[ ]+(?:and|&)[ ]+(\p{Lu}\p{Ll}+)")
 
