@@ -3,7 +3,7 @@ import pytest
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
 from phiscrub.pipeline import load_pipeline
-from phiscrub.pipeline.view import View, detection_view
+from phiscrub.pipeline.view import View, capitals_twin, detection_view
 
 UNIX = "Patient: Ann Lee\nAddress: 12 Oak St, Jamestown\nPhone: 617-555-0100\n"
 EXPECTED = [
@@ -167,3 +167,28 @@ def test_phi_broken_by_a_hard_wrap_is_found_whole_in_the_note():
     )
     assert ("DATE", "March\n14, 2104") in _found(text)
     assert detection_view(Document("d", text)).doc.text == text.replace("\n", " ")[:-1] + "\n"
+
+
+def test_a_note_in_capitals_has_a_twin_with_its_capitals_restored():
+    from phiscrub.text.casing import TYPED_IN_LOWER_CASE
+
+    text = "PLEASE SEND NKECHI OBI-LAURENT A PORTAL MESSAGE. MRN: 4471882"
+    twin = capitals_twin(Document("c", text, (), {"a": 1}), "en")
+    assert twin.text == "Please send Nkechi Obi-Laurent a portal message. MRN: 4471882"
+    assert dict(twin.metadata) == {"a": 1, TYPED_IN_LOWER_CASE: True}
+    assert capitals_twin(Document("m", "Please send Nkechi a message"), "en") is None
+    assert capitals_twin(Document("l", "please send nkechi a message"), "en") is None
+
+
+def test_the_rules_and_dictionaries_read_a_note_in_capitals_in_its_twin():
+    from phiscrub.pipeline import Pipeline
+
+    text = "MRN:   4471882\nPLEASE SEND NKECHI OBI-LAURENT A PORTAL MESSAGE."
+    rules = load_pipeline("rules")
+    found = [(s.label, text[s.start : s.end]) for s in rules.annotate(Document("c", text)).spans]
+    assert found == [("MEDICALRECORD", "4471882"), ("PATIENT", "NKECHI OBI-LAURENT")]
+    (many,) = rules.first_pass_many([Document("c", text)])
+    assert many == rules.first_pass(Document("c", text))
+    alone = Pipeline(rules.config.model_copy(update={"capitals_twin": False}), rules.base)
+    spans = alone.annotate(Document("c", text)).spans
+    assert [(s.label, text[s.start : s.end]) for s in spans] == [("MEDICALRECORD", "4471882")]

@@ -189,6 +189,11 @@ class PipelineConfig(BaseModel):
     detector: list[DetectorConfig] = Field(min_length=1)
     two_pass: TwoPassConfig = TwoPassConfig()
     merge: MergeConfig = MergeConfig()
+    capitals_twin: bool = Field(
+        default=True,
+        description="the rules and dictionaries also read a note typed in capitals as its "
+        "twin in lower case with capitals restored (phiscrub.pipeline.view.capitals_twin)",
+    )
     versions: dict[str, str | None] | None = Field(
         default=None, description="phiscrub's and data packages' versions when it was saved"
     )

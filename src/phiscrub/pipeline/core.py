@@ -18,6 +18,7 @@ from phiscrub import registry
 from phiscrub.detect.base import Detector, detect_batch
 from phiscrub.detect.crf import CRFTagger
 from phiscrub.detect.dictionary.detector import DictionaryDetector
+from phiscrub.detect.dictionary.name_words import Occupied
 from phiscrub.detect.dictionary.patient import PatientDictionary, build_patient_dictionary
 from phiscrub.detect.neural import require_torch
 from phiscrub.detect.rules import RuleDetector
@@ -46,7 +47,7 @@ from phiscrub.pipeline.config import (
     PluginDetectorConfig,
     RulesConfig,
 )
-from phiscrub.pipeline.view import detection_view
+from phiscrub.pipeline.view import capitals_twin, detection_view
 from phiscrub.provenance import versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
@@ -196,7 +197,26 @@ class Pipeline:
 
     def _first_pass(self, doc: Document) -> list[Span]:
         """``first_pass`` of a note already as the detectors read it."""
-        return [span for detector in self.detectors for span in detector.detect(doc)]
+        spans = [span for detector in self.detectors for span in detector.detect(doc)]
+        return spans + self._twin_pass(doc, spans)
+
+    def _twin_pass(self, doc: Document, found: Sequence[Span]) -> list[Span]:
+        """The rules' and dictionaries' spans in the twin of a note typed in capitals
+        (:func:`~phiscrub.pipeline.view.capitals_twin`; same offsets) where no detector found
+        anything in the note itself: the twin fills gaps, it does not overrule."""
+        if not self.config.capitals_twin:
+            return []
+        twin = capitals_twin(doc, self.config.language)
+        if twin is None:
+            return []
+        taken = Occupied((s.start, s.end) for s in found)
+        readers = (d for d in self.detectors if isinstance(d, RuleDetector | DictionaryDetector))
+        return [
+            span
+            for detector in readers
+            for span in detector.detect(twin)
+            if not taken.overlaps(span.start, span.end)
+        ]
 
     def first_pass_many(self, docs: Sequence[Document]) -> list[list[Span]]:
         """``first_pass`` of several documents; detectors that tag in batches (``detect_many``,
@@ -207,6 +227,8 @@ class Pipeline:
             answers = detect_batch(detector, [view.doc for view in views])
             for spans, answer in zip(found, answers, strict=True):
                 spans += answer
+        for spans, view in zip(found, views, strict=True):
+            spans += self._twin_pass(view.doc, spans)
         _settle_heap()
         return [view.spans_to_original(spans) for view, spans in zip(views, found, strict=True)]
 

@@ -29,10 +29,10 @@ from collections.abc import Iterable
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
 from phiscrub.pipeline.truecase import truecased
-from phiscrub.text.casing import TYPED_IN_LOWER_CASE
+from phiscrub.text.casing import TYPED_IN_LOWER_CASE, note_case
 from phiscrub.text.wraps import unwrapped
 
-__all__ = ["View", "detection_view"]
+__all__ = ["View", "capitals_twin", "detection_view"]
 
 _UNUSUAL = re.compile("[\r\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2010-\u2012\u2212]")
 # the space separators of Unicode other than the space itself, each read as a space
@@ -214,3 +214,23 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     squeezed = View(Document(doc.doc_id, text, (), metadata), runs)
     squeezed.doc = squeezed.doc.with_spans(squeezed.spans_to_view(doc.spans))
     return squeezed
+
+
+def capitals_twin(doc: Document, language: str) -> Document | None:
+    """The twin that the rules and dictionaries read beside a note typed in capitals: the note
+    in lower case with English capitals restored (:func:`~phiscrub.pipeline.truecase.truecased`),
+    letter for letter, marked as a note typed in lower case. Capitals hide what mixed case
+    tells (a name's capital among ordinary words; "Hope" against "hope"), and the rules read
+    in a title-cased twin only the patterns that capitals cannot fool; the restored twin is
+    read like any note typed in lower case. None for a note not in capitals, or for a language
+    without casing lists.
+    """
+    if note_case(doc.text) != "capitals":
+        return None
+    lowered = doc.text.lower()
+    if len(lowered) != len(doc.text):  # a letter whose lower case is longer ("İ")
+        return None
+    restored = truecased(lowered, language)
+    if restored is None:
+        return None
+    return Document(doc.doc_id, restored, (), {**doc.metadata, TYPED_IN_LOWER_CASE: True})
