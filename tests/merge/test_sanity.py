@@ -368,6 +368,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("noted by husband at 0250. LKW 2330 on Jan 16", "0250. LKW 2330", "DOCTOR"),
         ("Seen by Dr Okafor at 0410; TNK given 0418", "0410; TNK", "ORGANIZATION"),
         ("desat to 84% at 0300 on PSV, put back on AC", "0300 on PSV", "HOSPITAL"),
+        # an order's verb opening a sentence
+        ("Increase metformin. Refer to Joslin for teaching.", "Refer", "DOCTOR"),
+        ("Continue lisinopril.", "Continue", "PATIENT"),
         # a part of the body that is a name elsewhere too
         ("Colon polyps in brother.", "Colon", "PATIENT"),
         ("Bone scan negative.", "Bone", "PATIENT"),
