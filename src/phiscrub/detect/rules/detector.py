@@ -22,6 +22,7 @@ CONTEXT_BOOST = 0.05
 BUDGET_CHARS = 50_000  # the budget is per this many characters: a 1 MB note gets 20 budgets
 WALL_SLACK = 4.0  # a search may take this many times the CPU time left in wall-clock time
 _FOUND = TextMemo()  # (patterns' digest, budget, prefilter) and text -> spans, whatever the name
+_TITLED = TextMemo()  # the same key and a title-cased twin -> the spans found in it
 
 
 class RuleDetector:
@@ -107,7 +108,12 @@ class RuleDetector:
                 spans = self._search(doc.text, doc.doc_id, clock)
                 titled = title_cased(doc.text, always=typed_in_lower_case(doc.metadata))
                 if titled is not None:  # a note in capitals or lower case: its title-cased twin
-                    spans += self._search(titled, doc.doc_id, clock, titled=True)
+                    # (the same for a note in capitals and its truecased twin: read once)
+                    spans += _TITLED.get(
+                        self._memo_key,
+                        titled,
+                        lambda: tuple(self._search(titled, doc.doc_id, clock, titled=True)),
+                    )
         except OutOfTime:
             raise clock.out_of_time(doc.doc_id) from None
         return tuple(dedupe_spans(spans))
