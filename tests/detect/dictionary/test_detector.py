@@ -394,6 +394,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("can Hope go home today?", {("PATIENT", "Hope")}),
         ("Faith is better. Will is awake.", {("PATIENT", "Faith"), ("PATIENT", "Will")}),
         ("Is Pain still 8/10? Can Nurse come? Is Sugar still high?", set()),
+        ("Case reported to the health department.", set()),
         # a name before the age and sex run together
         ("Rocky Lane, 45M, fall", {("PATIENT", "Rocky Lane")}),
         ("Chest Pain, 62M", set()),

@@ -67,6 +67,14 @@ _TOLD = (
     r"|[ ]+(?:lives|lived|resides|resided)[ ]+(?:at|on|in|with|alone|nearby)\b"
 )
 
+# a state only a person is in, after their name ("Faith is better", "Precious is NPO")
+_PERSON_STATE = (
+    r"[ ]+(?:is|was)[ ]+(?:still[ ]+|now[ ]+)?(?:better|worse|awake|alert|confused|NPO|npo|DNR|"
+    r"dnr|refusing|asking|feeling|pregnant|allergic|diabetic|ambulating|ambulatory|tearful|"
+    r"anxious|agitated|asleep|sleeping|eating|comfortable|septic|intubated|extubated|febrile|"
+    r"afebrile|tachycardic|hypotensive|home|here)\b"
+)
+
 # what only a person does, after their name: no word need follow
 _DOES = (
     r"(?=[ ]+(?:refused|refuses|refusing|declined|declines|denies|denied|states|stated|"
@@ -92,8 +100,10 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     rf"|{_ASKING}(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_ASKED})"
     # the same asked indirectly, or a sentence about someone: "check whether Lorenzo got his
     # dose", "Lorenzo is refusing his meds"
+    # (a name that is a word too only before a state only a person is in: "Faith is better",
+    # not "Case reported to")
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
-    rf"(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD})"
+    rf"(?:(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_PERSON_STATE})|(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD}))"
     # or before what only a person does, whatever follows ("Cornelius refused dinner")
     # (a place's name too: a town does not refuse)
     rf"|{_SENTENCE_START}(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
