@@ -63,6 +63,21 @@ from phiscrub.pipeline.view import detection_view
         ("name: bridson, zak r    mr#: 64582018", "Name: Bridson, Zak R    Mr#: 64582018"),
         # a clinician's short query; a surname's prefix ("o'clock" is no name)
         ("what meds is ramirez on", "What meds is Ramirez on"),
+        # a street named without a house number after a word that says where; not a road's
+        # kind, nor a doctor after "call"
+        (
+            "lives on palisade avenue, corner of elm st and oak ave; off holcomb bridge rd.",
+            "Lives on Palisade Avenue, corner of Elm St and Oak Ave; off Holcomb Bridge Rd.",
+        ),
+        (
+            "walked along the dirt road, lives on a quiet street, on call dr smith",
+            "Walked along the dirt road, lives on a quiet street, on call Dr Smith",
+        ),
+        # "st" before a name is a saint
+        (
+            "seen at ssm health st mary's hospital; lives on elm st apt 4",
+            "Seen at ssm health St Mary's Hospital; lives on Elm St apt 4",
+        ),
         (
             "page dr o'neil or dr mcdonald by 5 o'clock",
             "Page Dr O'Neil or Dr McDonald by 5 o'clock",

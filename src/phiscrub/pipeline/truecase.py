@@ -44,6 +44,9 @@ class _Casing:
     place_leads: frozenset[str]
     heads: frozenset[str]
     street_suffixes: frozenset[str]
+    street_leads: frozenset[str]
+    named_streets: frozenset[str]
+    not_street_words: frozenset[str]
     rare_below: int
     frequent_from: int
     gaz: Gazetteers
@@ -84,6 +87,9 @@ def _casing(language: str) -> _Casing | None:
             "place_leads",
             "heads",
             "street_suffixes",
+            "street_leads",
+            "named_streets",
+            "not_street_words",
         )
     }
     fields = sorted((str(f) for f in data.get("name_fields", ())), key=len, reverse=True)
@@ -110,6 +116,37 @@ def _field_pattern(fields: list[str]) -> re.Pattern[str]:
         rf"(?<![\w])(?:{names})[ \t]*:[ \t]*(?P<n>{_NAME_WORDS}(?:,[ ]?{_NAME_WORDS})?)"
         r"(?=[ \t]*(?:[|;\n]|$)|[ ]{2}|\t|\.(?:[ ]|$)|,[ ]?(?:born|dob|d\.o\.b|age|mrn|\d))"
     )
+
+
+def _street_names(
+    text: str, words: list[re.Match[str]], lows: list[str], casing: _Casing
+) -> set[int]:
+    """The starts of the words of a street named without a house number after a word that
+    says where ("lives on palisade avenue", "off holcomb bridge rd"): one to three words, none
+    a function word or a word that says what kind of road it is ("on a quiet street", "along
+    the dirt road"), then one of ``named_streets`` (suffixes that no other phrase ends in:
+    not "dr", "ct" or "way"; "st" not before a name, where it is a saint). The suffix is
+    capitalised too."""
+    starts: set[int] = set()
+    for k, low in enumerate(lows):
+        if low not in casing.named_streets:
+            continue
+        before_word = k + 1 < len(lows) and text[words[k].end() : words[k + 1].start()] == " "
+        if low == "st" and before_word and lows[k + 1] not in casing.not_street_words:
+            continue  # "ssm health st mary's": a saint before a name
+        for size in (1, 2, 3):
+            lead = k - size - 1
+            if lead < 0:
+                break
+            name = range(lead + 1, k + 1)
+            if any(lows[j] in casing.not_street_words for j in name[:-1]):
+                break
+            if not all(text[words[j - 1].end() : words[j].start()] == " " for j in name):
+                break
+            if lows[lead] in casing.street_leads:
+                starts.update(words[j].start() for j in name)
+                break
+    return starts
 
 
 def _field_names(text: str, casing: _Casing) -> set[int]:
@@ -205,7 +242,7 @@ def truecased(text: str, language: str) -> str | None:
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
     kinds = _kinds(text, words, lows, casing)
-    fielded = _field_names(text, casing)
+    fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
     previous_end, previous_named = 0, False
     for k, match in enumerate(words):
         start, end = match.span()
