@@ -452,8 +452,6 @@ _CAPITALISED = regex.compile(
 
 
 _PLACE_BEFORE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of|via)[ ]+(?:the[ ]+)?)$")
-_FIELD_AFTER = regex.compile(r"[ \t]*:")
-_COLUMN_GAP = regex.compile(r"(?:[ ]{2}|\t)\Z")
 
 
 def anywhere_first_names(
@@ -509,7 +507,7 @@ def anywhere_surnames(
 
 
 _FIELD_AFTER = regex.compile(r"[ \t]*:")
-_COLUMN_GAP = regex.compile(r"(?:[ ]{2}|\t)\Z")
+_COLUMN_GAP = regex.compile(r"(?:[ ]{2}|\t)\Z")  # a form's gap between two columns
 _JOINED_BEFORE = regex.compile(r"(?<![\w'’-])\p{Lu}[\w'’-]*[ ]+(?:and|&)[ ]+$")
 _JOINED_AFTER = regex.compile(r"[ ]+(?:and|&)[ ]+(\p{Lu}\p{Ll}+)")
 
