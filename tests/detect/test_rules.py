@@ -83,12 +83,22 @@ def test_validators():
         ("name = ", "not valid TOML"),
         ("[meta]\n", "no [[pattern]]"),
         ("[define]\nA='x'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${B}'\n", "${B} is not in"),
+        (
+            "[define]\nA='${B}x'\nB='y'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${A}'\n",
+            "A uses ${B}, which is not defined before it",
+        ),
     ],
 )
 def test_bad_pattern_files_name_the_file_and_pattern(text, problem):
     with pytest.raises(ConfigError, match=r"my\.toml") as info:
         parse_patterns(text, "my.toml")
     assert problem in str(info.value)
+
+
+def test_a_define_may_use_the_defines_before_it():
+    text = "[define]\nB='y+'\nA='x${B}'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${A}z'\n"
+    (pattern,) = parse_patterns(text, "my.toml")
+    assert pattern.spec.regex == "xy+z"
 
 
 def test_a_catastrophic_pattern_fails_the_document_within_the_budget(tmp_path):

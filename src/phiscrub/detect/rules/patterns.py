@@ -159,10 +159,24 @@ def _expand(entry: object, defines: dict[str, str], where: str) -> object:
 
 
 def _defines(data: dict, origin: str) -> dict[str, str]:
+    """The ``[define]`` fragments, each with the ones defined before it filled in
+    (``LINE_POSTCODE`` may use ``${EIRCODE}``)."""
     defines = data.get("define", {})
     if not isinstance(defines, dict) or not all(isinstance(v, str) for v in defines.values()):
         raise ConfigError(f"{origin}: [define] must map names to regex strings")
-    return defines
+    filled: dict[str, str] = {}
+    for name, value in defines.items():
+
+        def fill(match: regex.Match, name: str = name) -> str:
+            if match.group(1) not in filled:
+                raise ConfigError(
+                    f"{origin}: [define] {name} uses ${{{match.group(1)}}}, "
+                    "which is not defined before it"
+                )
+            return filled[match.group(1)]
+
+        filled[name] = _PLACEHOLDER.sub(fill, value)
+    return filled
 
 
 def parse_patterns(text: str, origin: str) -> tuple[Pattern, ...]:
