@@ -23,7 +23,8 @@ A pattern file holds ``[[pattern]]`` tables::
                                         #   columns.py); read after the near_date patterns
 
 An optional ``[define]`` table names regex fragments that patterns use as ``${NAME}``
-(``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once.
+(``MONTH = '(?:Jan(?:uary)?|...)'``), so that a long alternation is written once; a fragment
+may use the fragments defined before it.
 
 Regexes run on the ``regex`` module with a time limit, so a pattern that backtracks badly on
 hostile input fails the document instead of hanging the run.
