@@ -24,6 +24,13 @@ from phiscrub.document import Document
         (r"(?:ab){2}c", {"ababc"}),
         (r"[xy]z", {"xz", "yz"}),
         (r"(?:Dr|Mr)\.?[ ][A-Z]\w+", {"dr", "mr"}),
+        # the regex module's own syntax, put in Python's terms
+        (r"\p{Lu}\p{Ll}+[ ]Hospital", {" hospital"}),  # a property ends a run
+        (r"Dr\pL", {"dr"}),
+        (r"(?P<n>Dr|Prof)[ ]\w+|Nurse[ ](?P<n>\w+)", {"dr ", "prof ", "nurse "}),  # a name twice
+        (r"MRN:?[ ]*\K\d+", {"mrn"}),  # \K only moves the match's start
+        (r"[^\P{Lu}]x", {"x"}),
+        (r"a\\pb", {"a\\pb"}),  # an escaped backslash before "p" is no property
     ],
 )
 def test_required_literals(pattern, expected):
@@ -35,8 +42,12 @@ def test_required_literals(pattern, expected):
     [
         r"[A-Z]\w+",  # no literal at all
         r"(?:ab|\d)x?",  # an alternative that needs nothing
-        r"^[ \t]*\K\d+",  # \K: beyond Python's parser
+        r"^[ \t]*\K\d+",  # \K read as nothing: no literal is left
         r"\p{Lu}\p{Ll}+",
+        r"[[:alpha:]]+ Hospital",  # a POSIX class, which Python would read as literals
+        r"(?:Hospital){e<=1}",  # a fuzzy match: "Hospital" need not be in the text
+        r"(?:Hospital){ i <= 1 }",
+        r"(?|(?P<a>MRN)|(?P<a>ID))\d+",  # a branch reset: beyond Python's parser
         r"(?:a|.)+",  # any character
     ],
 )
@@ -60,6 +71,11 @@ def test_folding_keeps_every_case_insensitive_match(pattern, text):
     literals = required_literals(pattern)
     assert literals is not None
     assert any(s in fold(text) for s in literals)
+
+
+def test_a_fuzzy_match_needs_none_of_its_strings():
+    """Why a fuzzy pattern gets no prefilter: it matches where its literal is misspelt."""
+    assert regex.search(r"(?:Hospital){e<=1}", "Hopital", flags=regex.VERSION0)
 
 
 def test_a_pattern_is_skipped_only_where_its_strings_are_missing():

@@ -48,6 +48,7 @@ from phiscrub.detect.dictionary.name_words import (
     eponym_use,
     first_name,
 )
+from phiscrub.detect.rules.prefilter import fold, required_literals
 from phiscrub.text.frequency import zipf
 
 INITIAL = r"\p{Lu}\.?"
@@ -513,9 +514,14 @@ _RULES = (
 
 
 @cache
-def _compiled() -> tuple[tuple[str, str, regex.Pattern, float], ...]:
-    """The context rules, compiled on first use (not at import: the CLI imports this module)."""
-    return tuple((name, label, regex.compile(rx), score) for name, label, rx, score in _RULES)
+def _compiled() -> tuple[tuple[str, str, regex.Pattern, float, frozenset[str] | None], ...]:
+    """The context rules, compiled on first use (not at import: the CLI imports this module),
+    each with the strings one of which a text must hold for it to match (None: any text; see
+    :mod:`phiscrub.detect.rules.prefilter`)."""
+    return tuple(
+        (name, label, regex.compile(rx), score, required_literals(rx))
+        for name, label, rx, score in _RULES
+    )
 
 
 _PARTICLES = regex.compile(PARTICLES)
@@ -780,7 +786,10 @@ def context_names(
 ) -> Iterator[NameHit]:
     """Name spans from the context rules alone (each noted in ``found``)."""
     found = [] if found is None else found
-    for rule, label, pattern, score in _compiled():
+    folded = fold(text)
+    for rule, label, pattern, score, literals in _compiled():
+        if literals is not None and not any(s in folded for s in literals):
+            continue  # the text holds none of the strings every match needs
         for match in pattern.finditer(text):
             for named in match.spans("n"):  # a list rule names several
                 trimmed = named if rule in _INITIAL_RULES else _trim(text, *named, gaz)

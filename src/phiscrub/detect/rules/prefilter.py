@@ -9,14 +9,19 @@ optional part, a back-reference) ends a run of exact parts. The best run of a co
 (the one whose shortest string is longest) is what the pattern needs.
 
 Case does not matter: strings and notes are compared case-folded (:func:`fold`), which is
-sound for patterns with and without ``ignore_case``. A pattern that Python's own parser cannot
-read (``\\K``, ``\\p{..}``) gets no prefilter and runs on every note, as before.
+sound for patterns with and without ``ignore_case``. Python's own parser reads the tree, after
+the ``regex`` module's own syntax is put in its terms (:func:`python_syntax`): a Unicode
+property (``\\p{Lu}``) reads as ``\\w``, a class of many characters, which ends a run; ``\\K``
+(which only moves the match's start) as nothing; a named group, whose name may repeat in
+``regex``, as a plain group. A pattern with any other syntax beyond Python's parser gets no
+prefilter and runs on every note.
 
 The prefilter only saves time: a pattern skipped on a note would have found nothing in it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -53,12 +58,43 @@ class _Info:
 _EMPTY = _Info(frozenset({""}), exact=True)
 
 
+# syntax that Python's parser would read, wrongly, as literal characters: a POSIX class
+# ("[[:alpha:]]") and a fuzzy match's limits ("(?:colon){e<=1}"); such a pattern is not
+# prefiltered
+_MISREAD = re.compile(r"\[\[:|\{[ ]*[deis][ ]*[<>=,}]")
+# the regex module's own syntax, and any other escape (kept whole, so that "\\p" stays a
+# backslash and a "p")
+_REGEX_ONLY = re.compile(r"\\(?:[pP](?:\{[^}]*\}|\w)|K|.)|\(\?P<\w+>", re.DOTALL)
+
+
+def python_syntax(pattern: str) -> str | None:
+    """``pattern`` with the ``regex`` module's own syntax put in terms that need no fewer
+    literal strings (see the module docstring), or None where that cannot be done."""
+    if _MISREAD.search(pattern):
+        return None
+
+    def put(match: re.Match[str]) -> str:
+        found = match.group()
+        if found.startswith("(?P<"):
+            return "(?:"
+        if found == "\\K":
+            return ""
+        if found[1] in "pP":
+            return "\\w"
+        return found
+
+    return _REGEX_ONLY.sub(put, pattern)
+
+
 def required_literals(pattern: str, ignore_case: bool = False) -> frozenset[str] | None:
     """Case-folded strings one of which every text that ``pattern`` matches in holds, or None
     when none can be read off it (the pattern must run on every text)."""
     del ignore_case  # folding makes the strings hold with the flag and without it
+    python = python_syntax(pattern)
+    if python is None:
+        return None
     try:
-        tree = _parse.parse(pattern)
+        tree = _parse.parse(python)
     except (_c.error, OverflowError, RecursionError):  # syntax beyond Python's parser
         return None
     info = _sequence(list(tree))
