@@ -1,4 +1,7 @@
+import pytest
+
 from phiscrub.detect.dictionary import PatientDictionary, build_patient_dictionary
+from phiscrub.detect.dictionary.patient import abbreviates
 from phiscrub.document import Document
 
 from ...conftest import span_of
@@ -56,3 +59,41 @@ def test_a_name_holding_a_digit_makes_no_whole_entry():
     spans = [span_of(text, "Obi 930", "PATIENT", score=0.95)]
     dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
     assert dictionary.entries == {"obi": "PATIENT"}
+
+
+def test_a_name_span_with_lower_case_words_makes_no_entry():
+    # a specimen's line read as a name; a surname's particles are lower case
+    text = "SPECIMENS:\nA. Uterus, cervix\nCopy to Dr. Hugo de la Cruz"
+    spans = [
+        span_of(text, "A. Uterus, cervix", "DOCTOR", score=0.95),
+        span_of(text, "Hugo de la Cruz", "DOCTOR", score=0.95),
+    ]
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
+    assert dictionary.entries == {"hugo de la cruz": "DOCTOR", "hugo": "DOCTOR", "cruz": "DOCTOR"}
+
+
+def test_a_bracketed_abbreviation_is_an_entry_only_where_it_abbreviates_the_span():
+    text = "PATIENT LIST EXPORT (CSV). Seen at Massachusetts General Hospital (MGH)."
+    spans = [
+        span_of(text, "PATIENT LIST EXPORT", "ORGANIZATION", score=0.4),
+        span_of(text, "Massachusetts General Hospital", "HOSPITAL", score=0.4),
+    ]
+    labels = frozenset({"HOSPITAL", "ORGANIZATION"})
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], labels, 0.9, "en")
+    assert dictionary.entries == {"mgh": "HOSPITAL"}
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "expected"),
+    [
+        ("MGH", "Massachusetts General Hospital", True),
+        ("UPMC", "University of Pittsburgh Medical Center", True),
+        ("SJCRH", "St. Jude Children's Research Hospital", True),
+        ("CSV", "Patient List Export", False),  # no letter of it in order
+        ("MFM", "Heinrich Vollmer, MD", False),  # the first letter opens no first word
+        ("AB", "BA", False),
+        ("HH", "H", False),  # a letter is used once
+    ],
+)
+def test_abbreviates(short, long, expected):
+    assert abbreviates(short, long) is expected

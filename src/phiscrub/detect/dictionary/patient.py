@@ -4,10 +4,13 @@ Pass one runs the detectors over every note of a patient. Spans found with high 
 (score at or above a threshold, labels from a chosen set) become dictionary entries: the whole
 string, and for names each name part. Entries that are too short, common words or eponyms,
 name parts that are frequent words, or entries seen under two different labels, are left
-out. Pass two matches the dictionary (longest match over tokens, capitalised occurrences only)
-over all of that patient's notes, so that "Mojisola" is found in the assessment once "Mojisola
-Adeyemi" was found in the header. A hospital written once as "Longburgh Community Hospital
-(LCH)" also gives the entry "LCH".
+out; so is a name span with a lower-case word other than a surname's particle ("A. Uterus,
+cervix", a specimen's line read as a name). Pass two matches the dictionary (longest match
+over tokens, capitalised occurrences only) over all of that patient's notes, so that
+"Mojisola" is found in the assessment once "Mojisola Adeyemi" was found in the header. A
+hospital written once as "Longburgh Community Hospital (LCH)" also gives the entry "LCH",
+where the letters abbreviate it (:func:`abbreviates`, after Schwartz and Hearst 2003: not
+"PATIENT LIST EXPORT (CSV)").
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import regex
 
 from phiscrub.detect.dictionary.gazetteers import gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
-from phiscrub.detect.dictionary.name_words import NOT_NAME
+from phiscrub.detect.dictionary.name_words import NOT_NAME, word_set
 from phiscrub.document import Document, Span
 from phiscrub.text.tokenize import tokenize
 
@@ -27,6 +30,26 @@ NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
 _PART = regex.compile(r"[^\W\d_][\w'’-]*")
 _DIGIT = regex.compile(r"\d")
 _ABBREVIATION = regex.compile(r"[ ]?\((?P<a>\p{Lu}{2,6})\)")
+_WORD = regex.compile(r"[^\W\d_]+")
+# lower-case words a surname may hold ("van der Berg", "de la Cruz", "bin Rashid")
+_PARTICLES = word_set("de del della der den la le du da di dos das van von ten ter bin ibn al el")
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """``short``'s letters are ``long``'s, in order, the first opening ``long``'s first word
+    (Schwartz and Hearst's test of an abbreviation and its long form, simplified):
+    "MGH" and "Massachusetts General Hospital", not "CSV" and "Patient List Export"."""
+    first = _WORD.search(long)
+    if not short or first is None or first.group()[0].lower() != short[0].lower():
+        return False
+    rest = iter(long[first.start() + 1 :].lower())  # "in" on an iterator moves it on
+    return all(letter in rest for letter in short[1:].lower())
+
+
+def _name_shaped(text: str) -> bool:
+    """No lower-case word but a particle: "Mojisola Adeyemi", "de la Cruz, Ana", not "A.
+    Uterus, cervix"."""
+    return not any(w[0].islower() and w not in _PARTICLES for w in _WORD.findall(text))
 
 
 @dataclass
@@ -97,13 +120,19 @@ def build_patient_dictionary(
         for span in spans:
             if span.label not in labels:
                 continue
+            text = doc.span_text(span)
             abbreviation = _ABBREVIATION.match(doc.text, span.end)
-            if abbreviation and span.label in ("HOSPITAL", "ORGANIZATION"):
+            if (
+                abbreviation
+                and span.label in ("HOSPITAL", "ORGANIZATION")
+                and abbreviates(abbreviation.group("a"), text)
+            ):
                 dictionary.add(abbreviation.group("a"), span.label)
             if span.score < min_score:
                 continue
-            text = doc.span_text(span)
             named = span.label in NAME_LABELS
+            if named and not _name_shaped(text):
+                continue
             if _usable(text, language, min_length) and not (named and _DIGIT.search(text)):
                 dictionary.add(text, span.label)  # no name holds a digit: "Obi 930" of a list
             if span.label in NAME_LABELS:
