@@ -540,6 +540,13 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         ("Mary Jones, 92, presents with SOB", {("AGE", "92")}),
         ("Pt, 93, lives alone. Elderly (91 yrs) female", {("AGE", "93"), ("AGE", "91")}),
         ("Took Lasix, 40, with food; Boston, 02, is", set()),
+        ("Kofi Mensah, 81, from home after a fall", {("AGE", "81")}),
+        # ages listed after "ages"; not a rule's range or bound
+        (
+            "two half-sisters, healthy, ages 40 and 38; children ages 4, 7 and 9",
+            {("AGE", "40"), ("AGE", "38"), ("AGE", "4"), ("AGE", "7"), ("AGE", "9")},
+        ),
+        ("screen between ages 50 and 75; approved for ages 18 and over; ages 12 to 14", set()),
         ("He's 91, lives alone; she’s 94 and drives", {("AGE", "91"), ("AGE", "94")}),
         # a bare number after "is" that is no age: days, a percentage, a count, a weight
         ("He is 2 days post-op. he was 100% compliant. Pt is 1 of 3. He was 3.5 kg", set()),
@@ -809,6 +816,10 @@ def test_generic_services_without_a_cue_are_not_organizations():
         # an abbreviation with its stop needs no cue; not "Dec." (decreased) or "Jan." (a name)
         ("cardiology (Dr. Tsai) Nov.; ortho Aug.", {("DATE", "Nov"), ("DATE", "Aug")}),
         ("Dec. breath sounds. Jan. Novak. See Nov.x", set()),
+        # in capitals in a note in mixed case: an acronym (a respirator); a note in capitals
+        # is read in its title-cased twin
+        ("Cleared for a half-face APR. Audiogram normal.", set()),
+        ("F/U WITH DR. TSAI NOV.", {("DATE", "NOV")}),
         ("moved here in Jan Kowalski's car", set()),
         # a month and a day after a study's name; a dotted date after "received"
         ("Echo 8/08 showed EF 35%; CT 5/09: no PE", {("DATE", "8/08"), ("DATE", "5/09")}),
@@ -2310,6 +2321,21 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
         ),
         ("Dublin 9 is far", set()),
         # institutions by heads of Canada's health care, firms and chains by name alone
+        # a place of care named for its place, its head first
+        (
+            "respite at Hospice of Lubbock offered; Hospital of the University of Pennsylvania",
+            {
+                ("HOSPITAL", "Hospice of Lubbock"),
+                ("HOSPITAL", "Hospital of the University of Pennsylvania"),
+            },
+        ),
+        ("the hospital of choice; the Clinic of Dr. Ames", set()),
+        # bare domains of telehealth rooms and short links
+        (
+            "video room doxy.me/drkhalil; see bit.ly/3xYz",
+            {("URL", "doxy.me/drkhalil"), ("URL", "bit.ly/3xYz")},
+        ),
+        ("see e.g. the chart, i.e. none; 40 mg p.o. daily", set()),
         (
             "Kingston Health Sciences Centre; Queen's Family Health Team",
             {
