@@ -26,6 +26,9 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("Interpreting for him. Her brother ryan called.", "ryan", "PATIENT"),  # listed
         ("Loving it @ bloglovin today", "bloglovin", "PATIENT"),  # a handle
         ("quit smoking in 1998, at 2130 given", "1998", "DATE"),  # a year
+        ("EF 30% by echo 3/87, AF", "3/87", "DATE"),  # a month and a year
+        ("Last seen by me 12/31", "12/31", "DATE"),  # a month and a day
+        ("seen 25/12 abroad", "25/12", "DATE"),  # a day and a month
         ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
         ("Mrs. V is hard of hearing; stage IV", "V", "PATIENT"),  # an initial, no numeral
         ("SEEN BY MANNING AND AHMED TODAY", "MANNING", "DOCTOR"),  # "-ing", "-ed" names
@@ -361,6 +364,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         # a strength's grade after a limb or a muscle; a test's result as a user name
         ("R facial droop, RUE 3/5, RLE 4/5", "3/5", "DATE"),
         ("Grip 4+/5 bilaterally", "4+/5", "DATE"),
+        # a fraction that is no month and day either way
+        ("nodes negative for carcinoma (0/11).", "0/11", "DATE"),
+        ("Vision: 20/20 OU corrected.", "20/20", "DATE"),
+        # credentials of social work, genetic counselling and school nursing
+        ("Mateo Villarreal, LMSW): funeral", "LMSW", "HOSPITAL"),
+        ("Marisol Entwistle, MS, CGC | Cancer", "CGC", "ORGANIZATION"),
         ("Ca 8.9, PTH 488, Alb 3.7", "PTH 488", "USERNAME"),
         ("ferritin 512, TSAT 28%, Ca 8.9", "TSAT", "ORGANIZATION"),
         ("eGFR 34, UACR 210 mg/g", "UACR", "PATIENT"),

@@ -1639,8 +1639,9 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
     called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), a time
     of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), a trial's
     number after its registry's prefix ("NCT04567891"), a strength's grade read as a date
-    ("RUE 3/5"), or a test's name and result read as a user name or a name ("PTH 488", "TSAT
-    28%")."""
+    ("RUE 3/5"), a fraction that is no month and day and no month and year ("0/11" nodes,
+    "20/20" vision; not "3/87"), or a test's name and result read as a user name or a name
+    ("PTH 488", "TSAT 28%")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
         text, max(0, span.start - 12), span.start
     ):
@@ -1649,6 +1650,11 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
     if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
         return not _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
+    if span.label == "DATE" and (fraction := _FRACTION.fullmatch(surface)):
+        first, second = int(fraction.group(1)), int(fraction.group(2))
+        month_year = 1 <= first <= 12 and len(fraction.group(2)) == 2  # "3/87": March 1987
+        if not (month_year or _month_day(first, second) or _month_day(second, first)):
+            return True
     if span.label == "DATE" and _GRADE.fullmatch(surface):
         return _LIMB_BEFORE.search(text, max(0, span.start - 16), span.start) is not None
     if span.label == "USERNAME" and _LAB_VALUE.fullmatch(surface):
@@ -1659,6 +1665,13 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
 
 
 _GRADE = re.compile(r"[0-5][+-]?/5")
+_FRACTION = re.compile(r"(\d{1,2})/(\d{1,2})")
+
+
+def _month_day(month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
 _LIMB_BEFORE = re.compile(
     r"(?i:\b(?:[RLB][UL]E|strength|motor|power|grip|deltoids?|biceps|triceps|quads?|"
     r"hamstrings?|EHL|dorsiflexion|plantarflexion|hip flexors?|HF|KE|KF|DF|PF|UE|LE)[: \t]*)$"
