@@ -2330,6 +2330,25 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
             },
         ),
         ("the hospital of choice; the Clinic of Dr. Ames", set()),
+        # dentists' and services' heads after a name; not after their kind
+        (
+            "Harborview Endodontics; BAYSIDE ENDODONTICS; Golden Pines Rehabilitation",
+            {
+                ("HOSPITAL", "Harborview Endodontics"),
+                ("HOSPITAL", "BAYSIDE ENDODONTICS"),
+                ("HOSPITAL", "Golden Pines Rehabilitation"),
+            },
+        ),
+        (
+            "Riverside Behavioral Health; ST. AGNES SKILLED NURSING",
+            {
+                ("HOSPITAL", "Riverside Behavioral Health"),
+                ("HOSPITAL", "ST. AGNES SKILLED NURSING"),
+            },
+        ),
+        ("to Cardiac Rehab and Acute Rehab; Chronic Pain Management", set()),
+        ("PT AND RECOMMENDED REHAB; INPATIENT REHAB", set()),
+        ("HOME HEALTH SKILLED NURSING VISIT; Home Health Skilled Nursing", set()),
         # bare domains of telehealth rooms and short links
         (
             "video room doxy.me/drkhalil; see bit.ly/3xYz",
