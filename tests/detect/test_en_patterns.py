@@ -2171,7 +2171,7 @@ def test_month_and_day_near_a_date(text, expected):
         # an age and sex after a name on an OR schedule; not a catheter's size
         (
             "OR 5  0800  Reinholt, Ada (91F)  IMN\nAdd-on: Ortega, Ramon 29M appy",
-            {("AGE", "91"), ("AGE", "29")},
+            {("ROOM", "5"), ("AGE", "91"), ("AGE", "29")},  # the operating room's number too
         ),
         ("placed Foley (16F); Coude Catheter (14F); Chest Tube (28F)", set()),
         # a trial's site number and a subject's initials; not a surgical site
@@ -2349,6 +2349,15 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
         ("to Cardiac Rehab and Acute Rehab; Chronic Pain Management", set()),
         ("PT AND RECOMMENDED REHAB; INPATIENT REHAB", set()),
         ("HOME HEALTH SKILLED NURSING VISIT; Home Health Skilled Nursing", set()),
+        # an operating room's number; a room after a person and "in", before what they do
+        ("The patient was taken to OR 4 and placed supine.", {("ROOM", "4")}),
+        ("TAKE 1 OR 2 TABS; OR 3 MORE", set()),
+        (
+            "Hollis in 12 refusing meds; sokolov in 9 is confused; Mr. Delgado in 412?",
+            {("ROOM", "12"), ("ROOM", "9"), ("ROOM", "412")},
+        ),
+        ("pt in 12 - Pruitt - refusing; labs for jorge in 12b", {("ROOM", "12"), ("ROOM", "12b")}),
+        ("Seen in 2 weeks. Rise in 2 is noted. Decrease in 3 was a relief. BP in 140s", set()),
         # bare domains of telehealth rooms and short links
         (
             "video room doxy.me/drkhalil; see bit.ly/3xYz",
