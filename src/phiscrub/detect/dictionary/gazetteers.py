@@ -78,8 +78,8 @@ class Gazetteers:
     english_words: frozenset[str] = frozenset()
     towns: frozenset[str] = frozenset()
     town_states: frozenset[str] = frozenset()
-    """A US town of 1,000+ people and its state: "town|CODE" and "town|state name", both but
-    the code in lower case."""
+    """A US town of 1,000+ people with its state, twice: with the state's code as written and
+    with its name, the town and the name in lower case ("fort myers|FL", "fort myers|florida")."""
 
     def is_name(self, word: str) -> bool:
         """``word`` (lower case) is in a first-name or surname list, also without its
