@@ -2358,6 +2358,16 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
         ),
         ("pt in 12 - Pruitt - refusing; labs for jorge in 12b", {("ROOM", "12"), ("ROOM", "12b")}),
         ("Seen in 2 weeks. Rise in 2 is noted. Decrease in 3 was a relief. BP in 140s", set()),
+        # brands that no phrase in capitals spells, in a note in capitals; not "PATIENT FIRST"
+        (
+            "FELL AT COSTCO. ORDERED THROUGH AMBRY GENETICS. SEEN AT MINUTECLINIC",
+            {
+                ("ORGANIZATION", "COSTCO"),
+                ("ORGANIZATION", "AMBRY GENETICS"),
+                ("ORGANIZATION", "MINUTECLINIC"),
+            },
+        ),
+        ("PATIENT FIRST. ONE MEDICAL STUDENT. BEST BUY", set()),
         # bare domains of telehealth rooms and short links
         (
             "video room doxy.me/drkhalil; see bit.ly/3xYz",
