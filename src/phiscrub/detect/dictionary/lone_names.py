@@ -55,24 +55,27 @@ _ASKED = (
     r"sleeping|confused|febrile|comfortable|covered|full|DNR|dnr|go|come|be|eat|drink|leave|"
     r"shower|stay)\b"
 )
+# states a patient is in, told after a name by "is" or "was" (``_TOLD``, ``_STATE_TOLD``)
+_STATES = (
+    r"better|worse|awake|alert|confused|NPO|npo|DNR|dnr|refusing|asking|feeling|pregnant|"
+    r"allergic|diabetic|ambulating|ambulatory|septic|intubated|extubated|febrile|afebrile|"
+    r"tachycardic|hypotensive|home"
+)
 _TOLD = (
     r"[ ]+(?:has|had|is|was|got|gets|did|does|can|will|needs|wants|"
     r"refused|refuses|refusing|received|ate|took|went|came|left|called|signed|states|stated|"
     r"reports|reported|denies|denied|says|said|feels|felt|knows)[ ]+(?:been|not|still|now|"
-    r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|refusing|feeling|doing|"
-    r"asking|having|ready|able|gone|up|in|out|home|back|pain|better|worse|NPO|npo|DNR|dnr|"
-    r"allergic|pregnant|diabetic|septic|intubated|extubated|awake|alert|confused|stable|"
-    r"afebrile|febrile|tachycardic|hypotensive|ambulatory|ambulating)\b"
+    r"already|last|a|an|the|his|her|to|that|this|no|any|some|eaten|seen|doing|having|ready|"
+    rf"able|gone|up|in|out|back|pain|stable|{_STATES})\b"
     # where someone lives ("Tomomi Nishiyama lives at ...")
     r"|[ ]+(?:lives|lived|resides|resided)[ ]+(?:at|on|in|with|alone|nearby)\b"
 )
 
-# a state only a person is in, after their name ("Faith is better", "Precious is NPO")
-_PERSON_STATE = (
-    r"[ ]+(?:is|was)[ ]+(?:still[ ]+|now[ ]+)?(?:better|worse|awake|alert|confused|NPO|npo|DNR|"
-    r"dnr|refusing|asking|feeling|pregnant|allergic|diabetic|ambulating|ambulatory|tearful|"
-    r"anxious|agitated|asleep|sleeping|eating|comfortable|septic|intubated|extubated|febrile|"
-    r"afebrile|tachycardic|hypotensive|home|here)\b"
+# a state only a person is in, after their name ("Faith is better", "Precious is NPO"): a first
+# name that is also a word counts before it
+_STATE_TOLD = (
+    rf"[ ]+(?:is|was)[ ]+(?:still[ ]+|now[ ]+)?(?:{_STATES}|tearful|anxious|agitated|asleep|"
+    r"sleeping|eating|comfortable|here)\b"
 )
 
 # what only a person does, after their name: no word need follow
@@ -103,7 +106,7 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     # (a name that is a word too only before a state only a person is in: "Faith is better",
     # not "Case reported to")
     r"|(?:(?:(?<![\w])(?:[Ww]hether|[Ii]f|[Ww]hen|[Tt]hat))[ ]+|(?<![^\n])|(?<=[.?!][ ]+))"
-    rf"(?:(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_PERSON_STATE})|(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD}))"
+    rf"(?:(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_STATE_TOLD})|(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD}))"
     # or before what only a person does, whatever follows ("Cornelius refused dinner")
     # (a place's name too: a town does not refuse)
     rf"|{_SENTENCE_START}(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
