@@ -528,9 +528,13 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Weight trend for baby girl Thompson", {("PATIENT", "Thompson")}),
         ("Is Margaret (Peggy) Sullivan DNR?", {("PATIENT", "Margaret (Peggy) Sullivan")}),
         (
-            # a list, not "Iyer, Colm" written surname first (Pratibha is on no list)
+            # a list, not "Iyer, Colm" written surname first
             "Seen: Emeka Nwosu, Pratibha Iyer, Colm Gallagher.",
-            {("PATIENT", "Emeka Nwosu"), ("PATIENT", "Colm Gallagher")},
+            {
+                ("PATIENT", "Emeka Nwosu"),
+                ("PATIENT", "Pratibha Iyer"),
+                ("PATIENT", "Colm Gallagher"),
+            },
         ),
         (
             "Dr. O'Neil-Smith and Dr. de la Cruz reviewed.",

@@ -90,6 +90,8 @@ def test_first_names_are_read_from_both_lists_and_surnames_are_not():
         ("оксана", "oksana"),
         ("дмитрий", "dmitrii"),
         ("γιώργος", "giorgos"),
+        ("सुनीता", "sunita"),
+        ("은지", "eunji"),
         ("smith", None),  # already plain
         ("محمد", None),  # no Latin form from these letters
     ],
@@ -103,4 +105,8 @@ def test_world_names_are_listed_transliterated_romanised_and_without_accents():
     assert gaz.is_first_name("oksana")  # ru_RU and uk_UA write it in Cyrillic only
     assert gaz.is_first_name("giorgos")  # el_GR in Greek
     assert gaz.is_name("zhou") and not gaz.is_common("zhou")  # zh_CN's romanised surnames
+    assert gaz.is_first_name("priyanka")  # hi_IN in Devanagari
+    assert gaz.is_first_name("akilan")  # ta_IN in Tamil
+    assert gaz.is_first_name("seoyeon")  # ko_KR in Hangul
+    assert not gaz.is_first_name("more") and gaz.is_common("more")  # mr_IN's "मोरे"
     assert "oksana" not in gaz.first_names  # the CRF's features keep the lists it was trained on

