@@ -250,6 +250,9 @@ def test_an_ssn_after_a_cue_is_found_whatever_its_area(text, expected):
         ("employed there between 2018 and 2020", {("DATE", "2018"), ("DATE", "2020")}),
         ("Reported: 13.07.2002", {("DATE", "13.07.2002")}),
         ("Lot 07.13.02 and 5.13.2002.5", set()),  # two-digit year, trailing decimal: no date
+        # a month's name, the day and the year joined by dashes
+        ("Admitted: Jan-05-2091; seen SEP-3-91", {("DATE", "Jan-05-2091"), ("DATE", "SEP-3-91")}),
+        ("Lot MAR-05-X1; Apr-40-2091", set()),
     ],
 )
 def test_dates_to_2199_and_dotted_dates_with_a_full_year(text, expected):
@@ -612,8 +615,15 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         # a sign-out's line by room, and a full name's age before a dash
         (
             "502 Fairweather, 84M - PNA\n511 Mbeki, 93F - delirium",
-            {("AGE", "84"), ("AGE", "93")},
+            {("ROOM", "502"), ("AGE", "84"), ("ROOM", "511"), ("AGE", "93")},
         ),
+        # the name in any case, with its given name
+        (
+            "501 weiss, harold 79M - CHF\n506 LINDQVIST, ASTRID 88F\n12 new admit 45M - CP",
+            {("ROOM", "501"), ("AGE", "79"), ("ROOM", "506"), ("AGE", "88")}
+            | {("ROOM", "12"), ("AGE", "45")},
+        ),
+        ("1 tab 45M; 2 units 10F", set()),
         ("Mildred Okonjo, 93F - fall at home", {("AGE", "93")}),
         ("502 Ward 4, 10F - gauge", set()),
         # a bare number in brackets after a word for a person; an age at an event's cue
@@ -627,6 +637,7 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         # a full name's age before how the person lives; not a measure's
         ("Rosalind Achebe is 93 and lives alone", {("AGE", "93")}),
         ("Father passed away last spring at 96", {("AGE", "96")}),
+        ("Hearing: whisper test passed at 5 feet; well at 10 minutes", set()),
         ("well in clinic at 10 am", set()),
         ("Heart Rate is 93 and regular", set()),
         # an age and sex set off by a form's wide gaps, after a surname with a capital inside,
@@ -1466,6 +1477,8 @@ def test_a_short_weekday_before_a_date_a_cued_year_and_an_age_before_w(text, exp
         ),
         ("Drinks at the Eire Pub on Fridays.", {("ORGANIZATION", "Eire Pub")}),
         ("Attends Grace Baptist Church on Sundays.", {("LOCATION-OTHER", "Grace Baptist Church")}),
+        ("staying at Union Gospel Mission", {("LOCATION-OTHER", "Union Gospel Mission")}),
+        ("a gospel mission downtown", set()),
         ("Stayed at the Holiday Inn; home care services at home", set()),
         # a form's field for an employer, a daycare, a school or a church; not a status
         (
@@ -2180,6 +2193,24 @@ def test_month_and_day_near_a_date(text, expected):
             {("IDNUM", "014"), ("PATIENT", "R.D.K.")},
         ),
         ("surgical site 2 clean", set()),
+        # a subject's initials by their bare field, with dashes or points between the letters
+        ("Initials: K-L-M   Year of birth: 1961", {("PATIENT", "K-L-M"), ("DATE", "1961")}),
+        ("Initials: A.B.", {("PATIENT", "A.B.")}),
+        ("Initials: K-Lane", set()),
+        # a county or a parish; not a determiner's county, nor one opening an institution's name
+        (
+            "MEDICAL EXAMINER - Pima County\nMoved from St. Tammany Parish in 2120",
+            {("CITY", "Pima County"), ("CITY", "St. Tammany Parish"), ("DATE", "2120")},
+        ),
+        (
+            "The County pays; Every County differs; Cook County Jail",
+            {("ORGANIZATION", "Cook County Jail")},
+        ),
+        # a medical centre named for its university
+        (
+            "Site: University of Rochester Medical Center, PI: Dr. Amsel",
+            {("HOSPITAL", "University of Rochester Medical Center")},
+        ),
         # a chat's greeting after a nurse's letters is no initials
         ("07:42 Tamsin Greer RN: hi, rm 14 needs K", {("ROOM", "14")}),
     ],

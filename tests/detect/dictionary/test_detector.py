@@ -114,6 +114,11 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Kowalski"), ("PATIENT", "Greenbaum")},
         ),
         ("pt hakimi c/o chest pain", {("PATIENT", "hakimi")}),
+        # a sign-out's row by room: the name in any case before the age and sex; no words
+        (
+            "501 weiss, harold 79M - CHF\n508 jamal abdi 27M - SCD\n512 new admit 45M - CP",
+            {("PATIENT", "weiss, harold"), ("PATIENT", "jamal abdi"), ("AGE", "79"), ("AGE", "27")},
+        ),
         # queries in lower case: after "pt", a newborn's or a bed's cue, or opening a question
         ("what is the creatinine trend for pt jones", {("PATIENT", "jones")}),
         ("has kowalski had his echo", {("PATIENT", "kowalski")}),

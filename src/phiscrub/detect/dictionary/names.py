@@ -81,6 +81,8 @@ LAST_FIRST = (
 )
 INITIAL_LAST = rf"\p{{Lu}}\.[ ]?{WORD}(?:[ ]{WORD})?"
 NAME = rf"(?:{LAST_FIRST}|{INITIAL_LAST}|{FIRST_LAST})"
+_ROW_WORD = r"\p{L}[\p{L}'’]+(?:-\p{L}[\p{L}'’]+)?"
+"""A word of a name written in any case (a sign-out's row: "weiss", "Castro-Luna")."""
 # Lower-case surname particles after a title ("Dr. de la Cruz", "Dr. van der Berg").
 # Surnames after "St." too ("Dr. St. Clair", "Mrs. St. John").
 PARTICLES = (
@@ -412,6 +414,16 @@ _RULES = (
         rf"(?:[ \t]|$))",
         0.9,
     ),
+    (  # a sign-out's row by room: the name between the room and the age and sex, in any case
+        # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M"); its words are checked on the
+        # lists (``_row_name``), since the case says nothing here
+        "room_row",
+        "PATIENT",
+        rf"(?m)^[ \t]*(?:(?i:rm|room|bed)[ ]?)?\d{{1,4}}[A-Za-z]?[ \t]+(?:[-–][ \t]+)?"
+        rf"(?P<n>{_ROW_WORD}(?:(?:,[ ]?|[ ]){_ROW_WORD}){{1,2}}),?[ ]\(?\d{{1,3}}[ ]?"
+        r"(?:yo[ ]?|y/o[ ]?|y[ ]?)?[MF]\)?(?=[ ]*(?:[-–,;)]|$))",
+        0.85,
+    ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
         "relatives_listed",
         "PATIENT",
@@ -704,6 +716,8 @@ _NEEDS_LISTED = frozenset(
 
 _INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
 """Context rules whose name is one capital, which ``_trim`` would take for no name."""
+_UNTRIMMED = _INITIAL_RULES | {"room_row"}
+"""Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
 
 
 def _before_service(text: str, end: int) -> bool:
@@ -738,12 +752,23 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "room_row" and not _row_name(text, *span, gaz):
+        return  # "12 new admit 79M"
     if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
         return  # "the Boston family": where a family is from
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
         return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
     found.append(span)
     yield NameHit(*span, label, score, rule)
+
+
+def _row_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """A name in a row written in any case: every word on the name lists, or one on them and
+    the others no frequent English word ("weiss, harold"; not "new admit", "pain crisis")."""
+    words = [w.lower() for w in regex.findall(r"[\p{L}'’-]+", text[start:end])]
+    listed = [gaz.is_name(w) and w not in NOT_NAME for w in words]
+    ordinary = [w for w, name in zip(words, listed, strict=True) if not name]
+    return any(listed) and not any(gaz.is_common(w) or w in NOT_NAME for w in ordinary)
 
 
 def _a_place(word: str, gaz: Gazetteers) -> bool:
@@ -792,7 +817,7 @@ def context_names(
             continue  # the text holds none of the strings every match needs
         for match in pattern.finditer(text):
             for named in match.spans("n"):  # a list rule names several
-                trimmed = named if rule in _INITIAL_RULES else _trim(text, *named, gaz)
+                trimmed = named if rule in _UNTRIMMED else _trim(text, *named, gaz)
                 if trimmed is not None:
                     yield from _context_hit(text, trimmed, rule, label, score, gaz, found)
 
