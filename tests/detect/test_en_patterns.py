@@ -870,6 +870,8 @@ def test_generic_services_without_a_cue_are_not_organizations():
             {("ZIP", "3520"), ("ZIP", "1012 AB"), ("ZIP", "113 51")},
         ),
         ("zip 5 mg; Zip: none", set()),
+        # an extension in capitals
+        ("PCP (617.555.0123 X45)", {("PHONE", "617.555.0123 X45")}),
     ],
 )
 def test_international_phones_pagers_and_more_date_forms(text, expected):

@@ -65,6 +65,7 @@ def test_validators():
     assert ssn("123-45-6789") and not ssn("666-45-6789") and not ssn("912-45-6789")
     assert luhn("4111 1111 1111 1111") and not luhn("4111 1111 1111 1112")
     assert phone_us("(617) 555-1234") and not phone_us("(017) 555-1234")
+    assert phone_us("617.555.0123 X45") and phone_us("617-555-0199 EXT. 12")  # an extension
     assert phone_es("+34 93 693 29 05") and phone_es("967 596 685") and not phone_es("123456789")
     assert postal_code_es("E-18014") and not postal_code_es("99001")
 

@@ -19,6 +19,11 @@ from phiscrub.pipeline.view import detection_view
             "mrn s2779232, dob may 5, lives in sioux city, ia 51104",
             "MRN S2779232, DOB May 5, lives in Sioux City, IA 51104",
         ),
+        # identifiers of letters and digits joined by dashes, not a prefix or a dose's hours
+        (
+            "case no. me-31-01472, log #roi-2130-11873; post-2010, covid-19, q4-6h, x-ray",
+            "Case no. ME-31-01472, log #ROI-2130-11873; post-2010, covid-19, q4-6h, x-ray",
+        ),
         # places: after a comma that follows a name, a frequent name after "in", a place
         # before a head; a common word that is also a town stays ("to bath in reading")
         (

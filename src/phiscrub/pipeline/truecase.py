@@ -32,6 +32,14 @@ _NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _IDENTIFIER_DIGITS = re.compile(r"\d{4,}(?![^\W_])")
 _ZIP_AFTER = re.compile(r"[ ,]+\d{5}(?!\d)")
 _HOUSE_NUMBER = re.compile(r"\d[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,3}$")
+# an identifier of letters and digits joined by dashes, three digits at least and a letter
+# ("hh-88120-04", "roi-2130-11873", "1eg4-te5-mk72"): written in capitals, letters of four
+# at most between the dashes, no prefix ("post-2010", "mid-2020s")
+_IDENTIFIER = re.compile(
+    r"(?<![\w-])(?=(?:[\w-]*\d){3})(?=[\w-]*[^\W\d_])(?!(?:pre|post|mid|non|anti|sub|semi|ex)-)"
+    r"(?:[^\W\d_]{1,4}|\d+|(?=[^\W_]*\d)[^\W_]{2,6})(?:-(?:[^\W\d_]{1,4}|\d+|(?=[^\W_]*\d)[^\W_]{2,6}))+"
+    r"(?![\w-])"
+)
 
 
 @dataclass(frozen=True)
@@ -241,6 +249,9 @@ def truecased(text: str, language: str) -> str | None:
 
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
+    identifier = bytearray(len(text))  # 1 where an identifier's letters are
+    for match in _IDENTIFIER.finditer(text):
+        identifier[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     kinds = _kinds(text, words, lows, casing)
     fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
     previous_end, previous_named = 0, False
@@ -248,12 +259,16 @@ def truecased(text: str, language: str) -> str | None:
         start, end = match.span()
         low = lows[k]
         named = False
-        if low in casing.upper or (
-            len(low) <= 3
-            and (start == 0 or not text[start - 1].isalnum())
-            and _IDENTIFIER_DIGITS.match(text, end)
+        if (
+            identifier[start]
+            or low in casing.upper
+            or (
+                len(low) <= 3
+                and (start == 0 or not text[start - 1].isalnum())
+                and _IDENTIFIER_DIGITS.match(text, end)
+            )
         ):
-            capitalise(start, end)  # "mrn", "a97883022"
+            capitalise(start, end)  # "mrn", "a97883022", "roi-2130-11873"
         elif (
             len(low) == 2 and low.upper() in casing.gaz.state_codes and _ZIP_AFTER.match(text, end)
         ):

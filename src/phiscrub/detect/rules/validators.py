@@ -90,13 +90,16 @@ def luhn(text: str) -> bool:
     return total % 10 == 0
 
 
+_EXTENSION = re.compile(r"(?i)x|ext")
+
+
 def phone_us(text: str) -> bool:
     """Ten digits (or eleven with a leading 1), not all the same, area code not starting 0.
 
     Exchanges are not checked against the numbering plan: notes hold fictional and mistyped
     numbers too, and a missed phone costs more than a redacted non-phone.
     """
-    digits = _digits(text.split("x")[0].split("ext")[0])
+    digits = _digits(_EXTENSION.split(text, maxsplit=1)[0])
     if len(digits) == 11 and digits[0] == "1":
         digits = digits[1:]
     return len(digits) == 10 and digits[0] != "0" and len(set(digits)) > 1
