@@ -135,6 +135,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Works remotely for Wayfair as an analyst.", {("ORGANIZATION", "Wayfair")}),
         ("He works at Home Depot.", {("ORGANIZATION", "Home Depot")}),
         ("Works as a bus driver for the MBTA.", {("ORGANIZATION", "MBTA")}),
+        (
+            "Her employer, Front Range Wildlife Rescue, needs a note",
+            {("ORGANIZATION", "Front Range Wildlife Rescue")},
+        ),
+        ("His employer, a large bank, called; my employer (Self) pays", set()),
         # a hospital by its initials, before its ED or after a cue of place
         ("Presented to MGH ED with confusion.", {("HOSPITAL", "MGH")}),
         ("Transferred to BIDMC for cath.", {("HOSPITAL", "BIDMC")}),

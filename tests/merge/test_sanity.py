@@ -78,6 +78,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Results\n--------------\nWBC 7.2", "--------------", "PATIENT"),
         ("See above // plan", "//", "DATE"),
         ("Airway: Mallampati II, neck supple.", "Mallampati II", "PATIENT"),
+        # a NICU's and a hand surgeon's shorthand
+        ("FEN: EBM 24 kcal fortified, 150 mL/kg/d", "EBM", "PATIENT"),
+        ("3 cm laceration, FDP/FDS intact", "FDP", "PATIENT"),
+        ("MRN 66120934   DOL 9   CGA 31 2/7 wk", "DOL 9", "ORGANIZATION"),
         # a rank written as one, alone
         ("Pt: LCpl Ortega, Mateo J   DoD ID 1598827714", "LCpl", "PATIENT"),
         # a weight's letters and its value; a video visit's log

@@ -114,6 +114,8 @@ def found(text: str) -> set[tuple[str, str]]:
             {("PATIENT", "Kowalski"), ("PATIENT", "Greenbaum")},
         ),
         ("pt hakimi c/o chest pain", {("PATIENT", "hakimi")}),
+        # a listed name in lower case before the bed it lies in; not a word or a span of time
+        ("cedric in 14 is on CIWA. pain in 14 days", {("PATIENT", "cedric")}),
         # a sign-out's row by room: the name in any case before the age and sex; no words
         (
             "501 weiss, harold 79M - CHF\n508 jamal abdi 27M - SCD\n512 new admit 45M - CP",

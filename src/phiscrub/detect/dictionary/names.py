@@ -363,6 +363,16 @@ _RULES = (
         r"cases|am|pm|percent|out|of)\b)".replace("{WORD}", WORD),
         0.8,
     ),
+    (  # the same in lower case ("cedric in 14 is on CIWA"): a name on the lists, no frequent
+        # word (``_row_name``)
+        "patient_in_bed_lower",
+        "PATIENT",
+        r"(?:(?<![^\n])|(?<=[.?!;][ ]+))(?P<n>\p{Ll}{3,}(?:[ ]\p{Ll}{3,})?)[ ]+in[ ]+"
+        r"(?:(?i:bed|room|rm|bay)[ ]*)?\d{1,4}[A-Z]?(?![\w/.:%-])(?![ ]*(?i:weeks?|wks?|days?|"
+        r"months?|mos?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|mg|ml|units?|patients?|pts|"
+        r"cases|am|pm|percent|out|of)\b)",
+        0.8,
+    ),
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T."),
         # not a ward in a bed's code ("Bed 11-West-23")
         "patient_listed",
@@ -716,7 +726,7 @@ _NEEDS_LISTED = frozenset(
 
 _INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
 """Context rules whose name is one capital, which ``_trim`` would take for no name."""
-_UNTRIMMED = _INITIAL_RULES | {"room_row"}
+_UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower"}
 """Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
 
 
@@ -752,8 +762,8 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
-    if rule == "room_row" and not _row_name(text, *span, gaz):
-        return  # "12 new admit 79M"
+    if rule in ("room_row", "patient_in_bed_lower") and not _row_name(text, *span, gaz):
+        return  # "12 new admit 79M", "pain in 14"
     if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
         return  # "the Boston family": where a family is from
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
