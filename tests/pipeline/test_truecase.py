@@ -24,6 +24,9 @@ from phiscrub.pipeline.view import detection_view
             "case no. me-31-01472, log #roi-2130-11873; post-2010, covid-19, q4-6h, x-ray",
             "Case no. ME-31-01472, log #ROI-2130-11873; post-2010, covid-19, q4-6h, x-ray",
         ),
+        # a long run of dashed parts that ends in a dash is no identifier (read in one pass:
+        # parts that two branches of a pattern could take made this exponential)
+        ("code " + "ab-12-" * 40 + " here", "Code " + "ab-12-" * 40 + " here"),
         # places: after a comma that follows a name, a frequent name after "in", a place
         # before a head; a common word that is also a town stays ("to bath in reading")
         (

@@ -32,14 +32,27 @@ _NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _IDENTIFIER_DIGITS = re.compile(r"\d{4,}(?![^\W_])")
 _ZIP_AFTER = re.compile(r"[ ,]+\d{5}(?!\d)")
 _HOUSE_NUMBER = re.compile(r"\d[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,3}$")
-# an identifier of letters and digits joined by dashes, three digits at least and a letter
-# ("hh-88120-04", "roi-2130-11873", "1eg4-te5-mk72"): written in capitals, letters of four
-# at most between the dashes, no prefix ("post-2010", "mid-2020s")
-_IDENTIFIER = re.compile(
-    r"(?<![\w-])(?=(?:[\w-]*\d){3})(?=[\w-]*[^\W\d_])(?!(?:pre|post|mid|non|anti|sub|semi|ex)-)"
-    r"(?:[^\W\d_]{1,4}|\d+|(?=[^\W_]*\d)[^\W_]{2,6})(?:-(?:[^\W\d_]{1,4}|\d+|(?=[^\W_]*\d)[^\W_]{2,6}))+"
-    r"(?![\w-])"
-)
+_DASHED = re.compile(r"(?<![\w-])[^\W_]+(?:-[^\W_]+)+(?![\w-])")
+_PREFIXES = frozenset({"pre", "post", "mid", "non", "anti", "sub", "semi", "ex"})
+
+
+def _identifier(token: str) -> bool:
+    """``token`` (letters and digits joined by dashes) is an identifier written in capitals:
+    three digits at least and a letter, no word's prefix before its first dash ("post-2010",
+    "mid-2020s"), and each part letters of four at most, digits, or both in two to six
+    characters ("hh-88120-04", "roi-2130-11873", "1eg4-te5-mk72")."""
+    parts = token.split("-")
+    if sum(c.isdigit() for c in token) < 3 or not any(c.isalpha() for c in token):
+        return False
+    if parts[0].lower() in _PREFIXES:
+        return False
+    for part in parts:
+        letters = sum(c.isalpha() for c in part)
+        if letters == len(part) and letters > 4:
+            return False
+        if 0 < letters < len(part) and not 2 <= len(part) <= 6:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -250,8 +263,9 @@ def truecased(text: str, language: str) -> str | None:
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
     identifier = bytearray(len(text))  # 1 where an identifier's letters are
-    for match in _IDENTIFIER.finditer(text):
-        identifier[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _DASHED.finditer(text):
+        if _identifier(match.group()):
+            identifier[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     kinds = _kinds(text, words, lows, casing)
     fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
     previous_end, previous_named = 0, False
