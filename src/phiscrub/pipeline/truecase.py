@@ -246,6 +246,25 @@ def _kinds(text: str, words: list[re.Match[str]], lows: list[str], casing: _Casi
     return kinds
 
 
+def _identifiers(text: str) -> bytearray:
+    """1 where the letters of an identifier joined by dashes are (``_identifier``), else 0."""
+    marks = bytearray(len(text))
+    for match in _DASHED.finditer(text):
+        if _identifier(match.group()):
+            marks[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    return marks
+
+
+def _code(text: str, start: int, end: int) -> bool:
+    """The word at ``start``-``end`` is three letters at most before four digits or more, at a
+    word's start ("a97883022")."""
+    return (
+        end - start <= 3
+        and (start == 0 or not text[start - 1].isalnum())
+        and _IDENTIFIER_DIGITS.match(text, end) is not None
+    )
+
+
 def truecased(text: str, language: str) -> str | None:
     """``text`` with English capitals restored, letter for letter, when it is all in lower
     case (``in_lower_case``) and ``language`` has casing lists; else None."""
@@ -262,10 +281,7 @@ def truecased(text: str, language: str) -> str | None:
 
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
-    identifier = bytearray(len(text))  # 1 where an identifier's letters are
-    for match in _DASHED.finditer(text):
-        if _identifier(match.group()):
-            identifier[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    identifier = _identifiers(text)
     kinds = _kinds(text, words, lows, casing)
     fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
     previous_end, previous_named = 0, False
@@ -273,15 +289,7 @@ def truecased(text: str, language: str) -> str | None:
         start, end = match.span()
         low = lows[k]
         named = False
-        if (
-            identifier[start]
-            or low in casing.upper
-            or (
-                len(low) <= 3
-                and (start == 0 or not text[start - 1].isalnum())
-                and _IDENTIFIER_DIGITS.match(text, end)
-            )
-        ):
+        if identifier[start] or low in casing.upper or _code(text, start, end):
             capitalise(start, end)  # "mrn", "a97883022", "roi-2130-11873"
         elif (
             len(low) == 2 and low.upper() in casing.gaz.state_codes and _ZIP_AFTER.match(text, end)
