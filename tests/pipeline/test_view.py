@@ -180,6 +180,32 @@ def test_a_note_in_capitals_has_a_twin_with_its_capitals_restored():
     assert capitals_twin(Document("l", "please send nkechi a message"), "en") is None
 
 
+def test_the_twin_widens_a_place_it_holds_whole_but_not_a_name():
+    from phiscrub.document import Span
+
+    text = (
+        "WORKS AT MARISOL'S TAQUERIA ON PACIFIC HWY TODAY. PLEASE SEND NKECHI OBI-LAURENT A NOTE."
+    )
+    rules = load_pipeline("rules")
+    doc = Document("c", text)
+    shop, name = text.index("MARISOL'S"), text.index("NKECHI")
+
+    def twin(*found: Span) -> list[tuple[str, str]]:
+        return [(s.label, text[s.start : s.end]) for s in rules._twin_pass(doc, list(found))]
+
+    everything = [
+        ("ORGANIZATION", "MARISOL'S TAQUERIA"),
+        ("STREET", "PACIFIC HWY"),
+        ("PATIENT", "NKECHI OBI-LAURENT"),
+    ]
+    assert twin() == everything
+    # a span inside the twin's place: the twin's place is added over it; inside a name: not
+    assert twin(Span(shop, shop + 9, "PATIENT", 0.5, "crf")) == everything
+    assert twin(Span(name, name + 6, "PATIENT", 0.5, "crf")) == everything[:2]
+    # a span that reaches past the twin's spans keeps them out
+    assert twin(Span(shop + 10, shop + 26, "CITY", 0.5, "crf")) == everything[2:]
+
+
 def test_the_rules_and_dictionaries_read_a_note_in_capitals_in_its_twin():
     from phiscrub.pipeline import Pipeline
 

@@ -51,6 +51,9 @@ from phiscrub.pipeline.view import capitals_twin, detection_view
 from phiscrub.provenance import versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
 
+_PERSONS = frozenset({"PATIENT", "DOCTOR"})
+"""Labels whose spans the capitals twin only adds where nothing was found (``_twin_pass``)."""
+
 
 def _neural_tagger(path: Path, config: NeuralDetectorConfig) -> Detector:
     require_torch()
@@ -203,7 +206,11 @@ class Pipeline:
     def _twin_pass(self, doc: Document, found: Sequence[Span]) -> list[Span]:
         """The rules' and dictionaries' spans in the twin of a note typed in capitals
         (:func:`~phiscrub.pipeline.view.capitals_twin`; same offsets) where no detector found
-        anything in the note itself: the twin fills gaps, it does not overrule."""
+        anything in the note itself, or, for a place or an institution, only spans inside
+        them ("UNION GOSPEL" of "Union Gospel Mission"): the twin fills gaps and widens the
+        places it holds whole; it does not overrule a span that reaches past it, nor widen a
+        name (the twin's capitals join a name to a word that is a name too: "Feinberg
+        Said")."""
         if not self.config.capitals_twin:
             return []
         twin = capitals_twin(doc, self.config.language)
@@ -216,6 +223,7 @@ class Pipeline:
             for detector in readers
             for span in detector.detect(twin)
             if not taken.overlaps(span.start, span.end)
+            or (span.label not in _PERSONS and taken.within(span.start, span.end))
         ]
 
     def first_pass_many(self, docs: Sequence[Document]) -> list[list[Span]]:

@@ -143,6 +143,17 @@ class Occupied:
         i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
         return i >= 0 and self.ends[i] > start
 
+    def within(self, start: int, end: int) -> bool:
+        """Every taken range that overlaps ``start``-``end`` lies inside it (so does none)."""
+        i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
+        if i >= 0 and self.ends[i] > end:
+            return False
+        while i >= 0 and self.ends[i] > start:
+            if self.starts[i] < start:
+                return False
+            i -= 1
+        return True
+
     def add(self, start: int, end: int) -> None:
         i = bisect_left(self.starts, start)
         if i > 0 and self.ends[i - 1] >= start:  # joins the range before
