@@ -2213,6 +2213,7 @@ def test_month_and_day_near_a_date(text, expected):
             "The County pays; Every County differs; Cook County Jail",
             {("ORGANIZATION", "Cook County Jail")},
         ),
+        ("Superior Court of Maricopa County; Sheriff of Pima County", set()),
         # a medical centre named for its university
         (
             "Site: University of Rochester Medical Center, PI: Dr. Amsel",
