@@ -24,6 +24,14 @@ from phiscrub.pipeline.view import detection_view
             "case no. me-31-01472, log #roi-2130-11873; post-2010, covid-19, q4-6h, x-ray",
             "Case no. ME-31-01472, log #ROI-2130-11873; post-2010, covid-19, q4-6h, x-ray",
         ),
+        # a town before a state's code and a ZIP code; a name's initial after it, before a
+        # stop or a gap, not "a"
+        (
+            "mail to 55 w. monroe st., chicago, il 60603\nrecipient: hartmann, elisabeth r   mr"
+            "\nsaw harold a week ago; travis j., who called",
+            "Mail to 55 W. Monroe st., Chicago, IL 60603\nRecipient: Hartmann, Elisabeth R   Mr"
+            "\nSaw Harold a week ago; Travis J., who called",
+        ),
         # a long run of dashed parts that ends in a dash is no identifier (read in one pass:
         # parts that two branches of a pattern could take made this exponential)
         ("code " + "ab-12-" * 40 + " here", "Code " + "ab-12-" * 40 + " here"),

@@ -31,6 +31,8 @@ _SENTENCE_START = re.compile(r"(?:[.!?][ \t]+|\n[ \t]*|[:|][ \t]*)$")
 _NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _IDENTIFIER_DIGITS = re.compile(r"\d{4,}(?![^\W_])")
 _ZIP_AFTER = re.compile(r"[ ,]+\d{5}(?!\d)")
+_STATE_ZIP_AFTER = re.compile(r",[ ]?([a-z]{2})[ ,]+\d{5}(?!\d)")
+_GAP_AFTER = re.compile(r"\.|,|[ \t]{2,}|[ \t]*(?:\n|$)")
 _HOUSE_NUMBER = re.compile(r"\d[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,3}$")
 _DASHED = re.compile(r"(?<![\w-])[^\W_]+(?:-[^\W_]+)+(?![\w-])")
 _PREFIXES = frozenset({"pre", "post", "mid", "non", "anti", "sub", "semi", "ex"})
@@ -221,6 +223,40 @@ def _initial(
     )
 
 
+def _trailing_initial(text: str, start: int, end: int, low: str) -> bool:
+    """The word at ``start``-``end``, after a name, is a letter alone before a stop, a comma,
+    a gap or the line's end: the name's initial ("elisabeth r   mr#", "travis j."; not "a")."""
+    return end - start == 1 and low != "a" and _GAP_AFTER.match(text, end) is not None
+
+
+def _placed(
+    text: str,
+    words: list[re.Match[str]],
+    lows: list[str],
+    kinds: list[int],
+    k: int,
+    casing: _Casing,
+    after_name: str | bool,
+) -> bool:
+    """Word ``k`` is a listed place where it stands as one: after a name and a comma
+    ("scheurer hospital, cairo": ``after_name`` is what stands between), after a place's lead
+    ("in reading" only for a frequent name), before a place's head ("cornwall transit
+    authority"), or before a state's code and a ZIP code ("monroe st., chicago, il 60603")."""
+    low, end = lows[k], words[k].end()
+    if not casing.place(low):
+        return False
+    if after_name == ", ":
+        return True
+    led = kinds[k] == 1 and k > 0 and lows[k - 1] in casing.place_leads
+    if led and text[words[k - 1].end() : words[k].start()] == " ":
+        return True
+    headed = k + 1 < len(words) and lows[k + 1] in casing.heads
+    if headed and text[end : words[k + 1].start()] == " ":
+        return True
+    state = _STATE_ZIP_AFTER.match(text, end)
+    return state is not None and state.group(1).upper() in casing.gaz.state_codes
+
+
 def _month(text: str, words: list[re.Match[str]], lows: list[str], k: int, casing: _Casing) -> bool:
     """A month that is also a verb ("may") used as a month: before a number ("may 5") or
     after a word that leads to a date ("in march", "since may")."""
@@ -298,23 +334,7 @@ def truecased(text: str, language: str) -> str | None:
         else:
             beside = kinds[k] == 1 and _beside_name(text, words, lows, kinds, k, casing.titles)
             between = text[previous_end:start]
-            place = (
-                casing.place(low)
-                and (
-                    (previous_named and between == ", ")  # "scheurer hospital, cairo"
-                    or (
-                        kinds[k] == 1
-                        and k > 0
-                        and lows[k - 1] in casing.place_leads
-                        and between == " "
-                    )
-                    or (
-                        k + 1 < len(words)
-                        and lows[k + 1] in casing.heads
-                        and text[end : words[k + 1].start()] == " "
-                    )  # "cornwall transit authority"
-                )
-            )
+            place = _placed(text, words, lows, kinds, k, casing, previous_named and between)
             named = kinds[k] == 2 or beside or place or start in fielded
             after_name = previous_named and between == " "
             head = after_name and (
@@ -331,6 +351,7 @@ def truecased(text: str, language: str) -> str | None:
                 or low in casing.titles
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
                 or _initial(text, words, lows, k, casing)
+                or (previous_named and between == " " and _trailing_initial(text, start, end, low))
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)
             ):
