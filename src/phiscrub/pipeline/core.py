@@ -207,7 +207,7 @@ class Pipeline:
         """The rules' and dictionaries' spans in the twin of a note typed in capitals
         (:func:`~phiscrub.pipeline.view.capitals_twin`; same offsets) where no detector found
         anything in the note itself, or, for a place or an institution, only spans inside
-        them ("UNION GOSPEL" of "Union Gospel Mission"): the twin fills gaps and widens the
+        them ("MARISOL'S" of "Marisol's Taqueria"): the twin fills gaps and widens the
         places it holds whole; it does not overrule a span that reaches past it, nor widen a
         name (the twin's capitals join a name to a word that is a name too: "Feinberg
         Said")."""

@@ -144,7 +144,8 @@ class Occupied:
         return i >= 0 and self.ends[i] > start
 
     def within(self, start: int, end: int) -> bool:
-        """Every taken range that overlaps ``start``-``end`` lies inside it (so does none)."""
+        """Every taken range that overlaps ``start``-``end`` lies inside it (true where none
+        overlaps it)."""
         i = bisect_left(self.starts, end) - 1  # the last range starting before ``end``
         if i >= 0 and self.ends[i] > end:
             return False
