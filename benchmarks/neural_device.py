@@ -45,7 +45,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "model"
         start = time.perf_counter()
-        train_neural(
+        result = train_neural(
             args.train,
             out,
             config,
@@ -68,7 +68,7 @@ def main() -> int:
     summary = {
         "device": torch.cuda.get_device_name(0) if args.device == "cuda" else "cpu",
         "torch": torch.__version__,
-        "train notes": len(list(read_corpus(args.train))),
+        "train notes": result.report.documents,
         "epochs": args.epochs,
         "seconds per epoch": epochs,
         "training seconds (with reading and vocabularies)": round(trained, 1),
