@@ -573,7 +573,8 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
         # children's ages in a list of their names; a relative's decade
         (
             "Kids Linnea, 9, and Axel, 6. Sons Dan, 12, Eli (10)",
-            {("AGE", "9"), ("AGE", "6"), ("AGE", "12"), ("AGE", "10")},
+            {("AGE", "9"), ("AGE", "6"), ("AGE", "12"), ("AGE", "10")}
+            | {("PATIENT", "Linnea"), ("PATIENT", "Axel"), ("PATIENT", "Dan"), ("PATIENT", "Eli")},
         ),
         # no list's age before a unit; "9 days old" is an infant's age all the same
         ("Kids Linnea, 9 days old; sisters Ana, 3 mg", {("AGE", "9")}),
@@ -2493,4 +2494,75 @@ def test_commonwealth_addresses_cards_agencies_and_form_fields(text, expected):
     ],
 )
 def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age and sex opening a history's field, whatever word follows
+        ("HPI: 24M restrained driver; ID/CC: 67F with dyspnea", {("AGE", "24"), ("AGE", "67")}),
+        # a plate written in two groups after its cue; not a count or a time
+        (
+            "Ohio plate JKT 4821; license plate 482 JKT",
+            {("VEHICLE", "JKT 4821"), ("VEHICLE", "482 JKT")},
+        ),
+        ("plate 3 of 4; tag 12 in the am", set()),
+        # a hospital account record's number; a card's last four digits, not a measure
+        ("Encounter HAR 40017726315", {("ACCOUNT", "40017726315")}),
+        (
+            "paid by card ending 4417; Visa ending in 0093.",
+            {("ACCOUNT", "4417"), ("ACCOUNT", "0093")},
+        ),
+        ("ending in 4 days; card ending 12.5 cm", set()),
+        # a licence written with a point (an Ohio medical licence); not a dose
+        ("Ohio license 35.094671", {("LICENSE", "35.094671")}),
+        ("license 35.09 mg", set()),
+        # a flat before the street in an address field, a Glasgow tenement's floor and door, a
+        # street's point of the compass in full; not the first word of the town after it
+        (
+            "Address: Flat 2/1, 88 Paisley Road West, Glasgow G51 1LE",
+            {
+                ("STREET", "Flat 2/1"),
+                ("STREET", "88 Paisley Road West"),
+                ("CITY", "Glasgow"),
+                ("ZIP", "G51 1LE"),
+            },
+        ),
+        (
+            "2946 Elm Glen South Williamson, KY 41503",
+            {
+                ("STREET", "2946 Elm Glen"),
+                ("CITY", "South Williamson"),
+                ("STATE", "KY"),
+                ("ZIP", "41503"),
+            },
+        ),
+        # a suburb before its Dublin district; not a street's name; a lawn as a street's type
+        (
+            "Castleknock, Dublin 15; Beaumont Road, Dublin 9",
+            {("CITY", "Castleknock"), ("CITY", "Dublin 9")},
+        ),
+        (
+            "lives at 14 Ashgrove Lawn, Blanchardstown, Dublin 15",
+            {
+                ("STREET", "14 Ashgrove Lawn"),
+                ("CITY", "Blanchardstown"),
+                ("CITY", "Dublin 15"),
+            },
+        ),
+        # a day and month after an imaging study's name; not a fraction of a dose
+        ("Angiography 15/3: LAD lesion", {("DATE", "15/3")}),
+        ("given 2/3 of the dose", set()),
+        # "OCT" in capitals is the scan, "Oct." the month
+        ("RTC 4 weeks for OCT + inj OD; follow up in Oct.", {("DATE", "Oct")}),
+        # children's names before their ages; an age in months after a birth date
+        (
+            "the kids (Lily, 7, and Milo, 4 and a half)",
+            {("PATIENT", "Lily"), ("AGE", "7"), ("PATIENT", "Milo"), ("AGE", "4")},
+        ),
+        ("DOB 03/02/2110 (22 mo)", {("DATE", "03/02/2110"), ("AGE", "22")}),
+    ],
+)
+def test_fields_plates_cards_tenements_suburbs_and_kids(text, expected):
     assert found(text) == expected

@@ -333,6 +333,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("IOP 17/15 (Goldmann) at 10:15", "Goldmann", "HOSPITAL"),
         ("DNR/DNI (MOLST on file)", "MOLST", "HOSPITAL"),
         ("cath showed 3VD, CABG x3", "VD, CABG", "DOCTOR"),
+        # a code record's row: a dose or a shock's energy
+        ("03:14  PEA       Epi 1 mg IO        Ostrowski", "Epi 1 mg IO", "PATIENT"),
+        ("03:17  VF        Shock 200 J        Haddad", "Shock 200 J", "PATIENT"),
         ("Imaging: XR L hip", "XR", "HOSPITAL"),
         ("FYI Zainab Al-Masri called", "FYI", "PATIENT"),
         ("Assistant: Dr. Y. Takahashi (PGY-3)", "PGY", "HOSPITAL"),

@@ -1811,6 +1811,11 @@ _ORGANISM = re.compile(  # a species after its genus's initial ("E. coli", "S. a
 _INTO_DIGIT = re.compile(r"[^\W\d_]\d")
 _CODE_WORD = re.compile(r"[^\W\d_]\d|\d[^\W\d_]")  # a letter and a digit side by side
 _OUT_OF_UNIT = re.compile(r"\d[^\W\d_]|(?<=[^\W\d_])/[Ll]\.[ ]")  # "3VD"; "MG/L. VALIDATED"
+# a dose or a shock's energy inside a person's span ("Epi 1 mg IO", "Shock 200 J" of a code
+# record's rows)
+_DOSE_INSIDE = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?[ ]?(?:mg|mcg|g|mL|ml|L|J|units?|mEq|kg|mmHg|%)(?![\w])"
+)
 _CLOCK_INSIDE = re.compile(r"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\w:])")
 _AGE_TAIL = re.compile(r"^(?:y?/)?o[ ]")  # the end of "y/o" read into a span ("o G4P1")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3]):?[0-5]\d")
@@ -1985,6 +1990,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "nadir SpO" of "SpO2": no name runs on into a digit
     if person and _out_of_code(doc.text, start, end):
         return None  # "VD, CABG" of "3VD, CABG", "3P2002" of "G3P2002"
+    if person and _DOSE_INSIDE.search(doc.text, start, end):
+        return None  # "Shock 200 J", "Epi 1 mg IO": a code record's row, no name
     last_start = span.start + words[last - 1].start()
     if person and _eponym_words(doc.text, last_start, start, end, kept, rules):
         return None

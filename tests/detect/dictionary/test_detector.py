@@ -850,6 +850,14 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
         # a given name hyphenated in lower case ("Hyun-woo"); not a disease's eponym
         ("Hyun-woo's dad wants an update", {("PATIENT", "Hyun-woo")}),
         ("Non-hodgkin's labs. Follow-up's results", set()),
+        # a surname's possessive before what is done for a patient, with a rare given name on
+        # no list before it; not an eponymous procedure
+        (
+            "When is Oluwaseun Adeyemi's next dialysis session?",
+            {("PATIENT", "Oluwaseun Adeyemi")},
+        ),
+        ("Any update on Ndidi's infusion?", {("PATIENT", "Ndidi")}),
+        ("STATUS POST HARTMANN'S PROCEDURE; Hartmann's procedure", set()),
     ],
 )
 def test_form_fields_claims_and_boards_name_people(text, expected):

@@ -270,7 +270,10 @@ _POSSESSIVE_NAME = regex.compile(
     r"notes|referral|prescriptions?|refills?|allergies|"
     # a test's name ("Henrik's PSA went up")
     r"PSA|BMP|CMP|CBC|LFTs?|lipids|HbA1c|UA|urinalysis|bloodwork|labwork|PFTs|mammogram|"
-    r"colonoscopy|ferritin|BNP|trough)"
+    r"colonoscopy|ferritin|BNP|trough|"
+    # what is done for a patient ("When is Oluwaseun Adeyemi's next dialysis session?")
+    r"dialysis|infusions?|chemo|chemotherapy|transfusions?|visit|"
+    r"follow-?up|therapy|treatments?|sessions?|transplant|vaccines?|hospital[ ]course|cath|EGD)"
     r"(?![\w-])"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
@@ -285,6 +288,8 @@ _PERSONAL_AFTER = word_set(
     ecg ekg eeg echo mri ct cxr scan imaging ultrasound biopsy x-ray xray
     psa bmp cmp cbc lft lfts lipids hba1c ua urinalysis bloodwork labwork pfts mammogram
     colonoscopy ferritin bnp trough
+    dialysis infusion infusions chemo chemotherapy transfusion transfusions visit therapy session
+    sessions transplant
     """
 )
 RARE_NAME_ZIPF = 2.5
@@ -802,12 +807,17 @@ def _initial_before(text: str, start: int) -> bool:
 
 
 def _given_before(text: str, start: int, gaz: Gazetteers) -> int | None:
-    """Where a listed first name that is no frequent word starts, right before ``start``."""
+    """Where a listed first name that is no frequent word starts, right before ``start``, or
+    a rare word on no list that is no place ("When is Oluwaseun Adeyemi's next dialysis?")."""
     given = _GIVEN_BEFORE.search(text, max(0, start - 30), start)
     if given is None:
         return None
     word = given.group(1).lower()
-    return given.start(1) if first_name(word, gaz) and not gaz.is_common(word) else None
+    if first_name(word, gaz) and not gaz.is_common(word):
+        return given.start(1)
+    unlisted = not gaz.is_name(word) and word not in PLACE_WORDS and word not in NOT_NAME
+    rare = unlisted and zipf(word, "en") < RARE_NAME_ZIPF and _VOWEL.search(word) is not None
+    return given.start(1) if rare and _no_other_word(word, gaz) else None
 
 
 _PERSON_BEFORE = regex.compile(rf"(?<![\w]){PERSON_CUES}[ ]+$")
