@@ -218,3 +218,26 @@ def test_the_rules_and_dictionaries_read_a_note_in_capitals_in_its_twin():
     alone = Pipeline(rules.config.model_copy(update={"capitals_twin": False}), rules.base)
     spans = alone.annotate(Document("c", text)).spans
     assert [(s.label, text[s.start : s.end]) for s in spans] == [("MEDICALRECORD", "4471882")]
+
+
+def test_the_trained_detectors_read_a_note_in_capitals_in_its_twin():
+    from phiscrub.pipeline import Pipeline
+
+    default = load_pipeline("default")
+    crf = next(d for d in default.config.detector if d.name == "crf")
+    alone = Pipeline(default.config.model_copy(update={"detector": [crf]}), default.base)
+    (tagger,) = alone.detectors
+    text = "PLEASE SEND NKECHI OBI-LAURENT A PORTAL MESSAGE ABOUT HER MRI."
+    note = Document("c", text)
+    twin = capitals_twin(note, "en")
+    assert twin is not None
+    # in capitals the model finds no name; in the twin it does, and the pipeline reads that
+    assert tagger.detect(note) == []
+    found = [(s.label, text[s.start : s.end]) for s in alone.first_pass(note)]
+    assert found == [("PATIENT", "NKECHI OBI-LAURENT")]
+    assert alone.first_pass_many([note]) == [alone.first_pass(note)]
+    # a note in mixed case is read as it is; without the setting, capitals are read as they are
+    mixed = Document("m", "Please send Nkechi Obi-Laurent a portal message.")
+    assert alone.first_pass(mixed) == tagger.detect(mixed)
+    off = Pipeline(alone.config.model_copy(update={"models_read_twin": False}), default.base)
+    assert off.first_pass(note) == []

@@ -194,6 +194,11 @@ class PipelineConfig(BaseModel):
         description="the rules and dictionaries also read a note typed in capitals as its "
         "twin in lower case with capitals restored (phiscrub.pipeline.view.capitals_twin)",
     )
+    models_read_twin: bool = Field(
+        default=True,
+        description="the trained detectors (CRF, neural, encoder) read a note typed in "
+        "capitals as that twin instead of the note: they learned names from mixed case",
+    )
     versions: dict[str, str | None] | None = Field(
         default=None, description="phiscrub's and data packages' versions when it was saved"
     )
