@@ -98,9 +98,31 @@ from phiscrub.pipeline.view import detection_view
             "page dr o'neil or dr mcdonald by 5 o'clock",
             "Page Dr O'Neil or Dr McDonald by 5 o'clock",
         ),
+        # postcodes and the regions before them; tokens of letters and digits that are no
+        # measure, no ordinal and no short code
+        (
+            "glasgow g51 1le; toronto, on m4n 3m5; camperdown nsw 2050; d15 x2y7",
+            "Glasgow G51 1LE; toronto, ON M4N 3M5; Camperdown NSW 2050; D15 X2Y7",
+        ),
+        (
+            "vin 1hgcv1f34ma012345, ppsn 8754321wa, lot 4017a2",
+            "Vin 1HGCV1F34MA012345, Ppsn 8754321WA, lot 4017A2",
+        ),
+        ("gave 500mg at 10am on the 2nd; t2dm; went on 2050 units", None),
+        # a rare word that ends as clinical words do stays in lower case; a listed place that is
+        # a rare word is one after a place's lead; clinical abbreviations in capitals
+        (
+            "meds: oral rehydration solution, ondansetron prn. erythematous and warm.",
+            "Meds: Oral rehydration solution, ondansetron PRN. Erythematous and warm.",
+        ),
+        (
+            "sister from duluth; went to bath; still npo, dka in micu",
+            "Sister from Duluth; went to bath; still NPO, DKA in MICU",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):
+    expected = expected or text[0].upper() + text[1:]
     assert truecased(text, "en") == expected
     assert len(expected) == len(text)
 

@@ -6,7 +6,8 @@ names are capitalised. The detectors read a twin of such a note, letter for lett
 capitals English would write: the first word of a line or sentence, listed names and places
 that are not common words, rare words, months, weekdays and titles, the words that head a named
 place or company after a name ("Watsonton Medical Center"), street suffixes after a house
-number and a name, and abbreviations and identifiers in capitals ("MRN", "A97883022"). The
+number and a name, abbreviations, identifiers and postcodes in capitals ("MRN", "A97883022",
+"8754321WA", "G51 1LE") and the region's code before a postcode ("ON M4N 3M5"). The
 lists are data, in ``resources/truecase/{language}.toml``; a language without one is left as
 it is.
 """
@@ -20,6 +21,8 @@ from importlib import resources
 
 from phiscrub.configs import loads
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
+from phiscrub.errors import ConfigError
+from phiscrub.merge.sanity import sanity_rules
 from phiscrub.text.casing import in_lower_case
 from phiscrub.text.frequency import zipf
 
@@ -75,16 +78,20 @@ class _Casing:
     gaz: Gazetteers
     language: str
     name_fields: re.Pattern[str] | None = None
+    clinical_endings: tuple[str, ...] = ()
 
     def named(self, low: str) -> int:
         """2 for a rare word or a listed name or place that is not a frequent word; 1 for a
         listed name that is also a frequent word ("rose", "frank", "hall": a name only beside
-        another name or after a title); 0 for other words."""
+        another name or after a title); 0 for other words, and for a rare word on no list that
+        ends as clinical words do (the sanity rules' ``clinical_endings``)."""
         gaz = self.gaz
         if gaz.is_common(low):
             return 0
         if gaz.is_name(low) or low in gaz.cities or low in gaz.towns:
             return 1 if zipf(low, self.language) >= self.frequent_from else 2
+        if len(low) >= CLINICAL_LENGTH and low.endswith(self.clinical_endings):
+            return 0  # a rare clinical word: "erythematous", "rehydration", "ondansetron"
         return 2 if len(low) > 2 and zipf(low, self.language) < self.rare_below else 0
 
     def place(self, words: str) -> bool:
@@ -123,7 +130,21 @@ def _casing(language: str) -> _Casing | None:
         gaz=gazetteers(language),
         language=language,
         name_fields=_field_pattern(fields) if fields else None,
+        clinical_endings=_clinical_endings(language),
     )
+
+
+CLINICAL_LENGTH = 6
+"""The shortest rare word that a clinical ending keeps in lower case (as the sanity rules)."""
+
+
+def _clinical_endings(language: str) -> tuple[str, ...]:
+    """The endings of clinical words in ``language``'s sanity rules (none without rules)."""
+    try:
+        rules = sanity_rules(language)
+    except ConfigError:
+        return ()
+    return tuple(sorted(rules.clinical_endings | rules.lower_clinical_endings))
 
 
 _NAME_WORD = r"[^\W\d_][\w'’-]*"
@@ -240,14 +261,17 @@ def _placed(
 ) -> bool:
     """Word ``k`` is a listed place where it stands as one: after a name and a comma
     ("scheurer hospital, cairo": ``after_name`` is what stands between), after a place's lead
-    ("in reading" only for a frequent name), before a place's head ("cornwall transit
+    ("in reading" for a frequent name, "from duluth" for a place that is a word, if a rare
+    one, of the language), before a place's head ("cornwall transit
     authority"), or before a state's code and a ZIP code ("monroe st., chicago, il 60603")."""
     low, end = lows[k], words[k].end()
     if not casing.place(low):
         return False
     if after_name == ", ":
         return True
-    led = kinds[k] == 1 and k > 0 and lows[k - 1] in casing.place_leads
+    # a frequent name, or a place that is a rare word too ("from duluth"; not "to bath")
+    placeable = kinds[k] == 1 or (kinds[k] == 0 and zipf(low, casing.language) <= casing.rare_below)
+    led = placeable and k > 0 and lows[k - 1] in casing.place_leads
     if led and text[words[k - 1].end() : words[k].start()] == " ":
         return True
     headed = k + 1 < len(words) and lows[k + 1] in casing.heads
@@ -291,6 +315,50 @@ def _identifiers(text: str) -> bytearray:
     return marks
 
 
+# a token of letters and digits (not a handle or a hashtag: "@amymartin3334"), and the second
+# half of a British, Canadian or Irish postcode after its first ("g51 1le", "m4n 3m5")
+_ALPHANUMERIC = re.compile(r"(?<![\w@#-])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+(?![\w-])")
+_POSTCODE = re.compile(
+    r"(?<![\w-])(?:[a-z]{1,2}\d[a-z\d]?[ ]\d[a-z]{2}|[a-z]\d[a-z][ ]\d[a-z]\d"
+    r"|[a-z]\d{2}[ ][a-z\d]{4})(?![\w-])"
+)
+# a number with a unit, an ordinal or a time's letters ("500mg", "2nd", "10am", "q6h" is no
+# identifier: too few digits)
+_MEASURE = re.compile(
+    r"\d+(?:st|nd|rd|th|am|pm|mg|mcg|ml|kg|g|l|iu|u|cm|mm|m|km|lbs?|oz|hrs?|h|mins?|s|secs?|d"
+    r"|wks?|mos?|yrs?|y|yo|x|meq|mmol|f|c|k|bpm|mmhg)"
+)
+
+
+def _alphanumerics(text: str, marks: bytearray) -> None:
+    """Marks (``marks``, as ``_identifiers``) a postcode's letters, and those of a token of
+    five characters or more with three digits and a letter that is no measure ("1hgcv1f34ma
+    012345", "8754321wa", "52d1045578"; not "500mg", "hba1c")."""
+    for match in _POSTCODE.finditer(text):
+        marks[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _ALPHANUMERIC.finditer(text):
+        token = match.group()
+        digits = sum(c.isdigit() for c in token)
+        if len(token) >= 5 and digits >= 3 and not _MEASURE.fullmatch(token):
+            marks[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+
+
+_PROVINCES = frozenset(
+    ["ab", "bc", "mb", "nb", "nl", "ns", "nt", "nu", "on", "pe", "qc", "sk", "yt"]
+)
+_AUSTRALIAN_STATES = frozenset(["nsw", "vic", "qld", "sa", "wa", "tas", "nt", "act"])
+_CANADIAN_POSTCODE_AFTER = re.compile(r",?[ ]+[a-z]\d[a-z][ ]?\d[a-z]\d(?![\w-])")
+_AUSTRALIAN_POSTCODE_AFTER = re.compile(r",?[ ]+\d{4}(?![\w-])")
+
+
+def _region_before_postcode(text: str, low: str, end: int) -> bool:
+    """``low`` (ending at ``end``) is a Canadian province's code before a Canadian postcode, or
+    an Australian state's before four digits ("on m4n 3m5", "nsw 2050")."""
+    return (low in _PROVINCES and _CANADIAN_POSTCODE_AFTER.match(text, end) is not None) or (
+        low in _AUSTRALIAN_STATES and _AUSTRALIAN_POSTCODE_AFTER.match(text, end) is not None
+    )
+
+
 def _code(text: str, start: int, end: int) -> bool:
     """The word at ``start``-``end`` is three letters at most before four digits or more, at a
     word's start ("a97883022")."""
@@ -318,6 +386,7 @@ def truecased(text: str, language: str) -> str | None:
     words = list(_WORD.finditer(text))
     lows = [match.group().lower() for match in words]
     identifier = _identifiers(text)
+    _alphanumerics(text, identifier)
     kinds = _kinds(text, words, lows, casing)
     fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
     previous_end, previous_named = 0, False
@@ -329,8 +398,8 @@ def truecased(text: str, language: str) -> str | None:
             capitalise(start, end)  # "mrn", "a97883022", "roi-2130-11873"
         elif (
             len(low) == 2 and low.upper() in casing.gaz.state_codes and _ZIP_AFTER.match(text, end)
-        ):
-            capitalise(start, end)  # "ia 51104"
+        ) or _region_before_postcode(text, low, end):
+            capitalise(start, end)  # "ia 51104", "on m4n 3m5", "nsw 2050"
         else:
             beside = kinds[k] == 1 and _beside_name(text, words, lows, kinds, k, casing.titles)
             between = text[previous_end:start]
