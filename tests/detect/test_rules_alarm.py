@@ -42,7 +42,9 @@ def test_the_alarm_stops_a_busy_loop_after_its_cpu_seconds_and_puts_the_handler_
         assert armed
         while True:
             pass
-    assert 0.05 <= time.process_time() - started < 1.0
+    # the kernel's profiling timer and process_time count CPU time apart, by up to a
+    # scheduler tick (4 ms at 250 Hz): on a busy machine the alarm came at 0.047 s
+    assert 0.045 <= time.process_time() - started < 1.0
     assert _untouched()
 
 
