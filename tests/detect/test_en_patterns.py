@@ -2562,6 +2562,18 @@ def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
             {("PATIENT", "Lily"), ("AGE", "7"), ("PATIENT", "Milo"), ("AGE", "4")},
         ),
         ("DOB 03/02/2110 (22 mo)", {("DATE", "03/02/2110"), ("AGE", "22")}),
+        # a facility's name in its field; not a field's empty value
+        (
+            "Facility: Maple Grove Health & Rehab\nSending facility: Riverside Methodist, Columbus",
+            {
+                ("HOSPITAL", "Maple Grove Health & Rehab"),
+                ("HOSPITAL", "Riverside Methodist"),
+            },
+        ),
+        ("Facility: None. SNF: TBD", set()),
+        # an age after a titled name before a form's gap; not a dose
+        ("Patient: Mrs. Adelheid Brunner, 83    Room 612-B", {("AGE", "83"), ("ROOM", "612-B")}),
+        ("Mr. Jones, 120 mg given", set()),
     ],
 )
 def test_fields_plates_cards_tenements_suburbs_and_kids(text, expected):

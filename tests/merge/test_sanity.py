@@ -333,6 +333,11 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("IOP 17/15 (Goldmann) at 10:15", "Goldmann", "HOSPITAL"),
         ("DNR/DNI (MOLST on file)", "MOLST", "HOSPITAL"),
         ("cath showed 3VD, CABG x3", "VD, CABG", "DOCTOR"),
+        # a screening scale, a research board, the privacy rule, a coder's credential
+        ("Section D: PHQ-9 score 6", "PHQ", "DOCTOR"),
+        ("Study: PRISM-HF (IRB # 2107-0334)", "IRB", "ORGANIZATION"),
+        ("HIPAA authorization signed.", "HIPAA", "PATIENT"),
+        ("Completed by Beverly Szabo, RN, RAC-CT", "RAC", "CITY"),
         # a code record's row: a dose or a shock's energy
         ("03:14  PEA       Epi 1 mg IO        Ostrowski", "Epi 1 mg IO", "PATIENT"),
         ("03:17  VF        Shock 200 J        Haddad", "Shock 200 J", "PATIENT"),

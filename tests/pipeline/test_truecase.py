@@ -109,6 +109,8 @@ from phiscrub.pipeline.view import detection_view
             "Vin 1HGCV1F34MA012345, Ppsn 8754321WA, lot 4017A2",
         ),
         ("gave 500mg at 10am on the 2nd; t2dm; went on 2050 units", None),
+        # a handle is a name, not an identifier
+        ("thanks @ amymartin3334", "Thanks @ Amymartin3334"),
         # a rare word that ends as clinical words do stays in lower case; a listed place that is
         # a rare word is one after a place's lead; clinical abbreviations in capitals
         (

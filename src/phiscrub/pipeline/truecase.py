@@ -315,9 +315,11 @@ def _identifiers(text: str) -> bytearray:
     return marks
 
 
-# a token of letters and digits (not a handle or a hashtag: "@amymartin3334"), and the second
-# half of a British, Canadian or Irish postcode after its first ("g51 1le", "m4n 3m5")
-_ALPHANUMERIC = re.compile(r"(?<![\w@#-])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+(?![\w-])")
+# a token of letters and digits (not a handle or a hashtag: "@amymartin3334", "@ 13eap13"),
+# and the second half of a British, Canadian or Irish postcode after its first ("g51 1le")
+_ALPHANUMERIC = re.compile(
+    r"(?<![\w@#-])(?<![@#][ ])(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+(?![\w-])"
+)
 _POSTCODE = re.compile(
     r"(?<![\w-])(?:[a-z]{1,2}\d[a-z\d]?[ ]\d[a-z]{2}|[a-z]\d[a-z][ ]\d[a-z]\d"
     r"|[a-z]\d{2}[ ][a-z\d]{4})(?![\w-])"

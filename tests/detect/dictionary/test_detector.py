@@ -857,6 +857,11 @@ def test_names_after_cues_in_a_note_in_lower_case(text, expected):
             {("PATIENT", "Oluwaseun Adeyemi")},
         ),
         ("Any update on Ndidi's infusion?", {("PATIENT", "Ndidi")}),
+        # an in-law in shorthand, in capitals
+        (
+            "Partner Karthik supportive; MIL Lakshmi visiting",
+            {("PATIENT", "Karthik"), ("PATIENT", "Lakshmi")},
+        ),
         ("STATUS POST HARTMANN'S PROCEDURE; Hartmann's procedure", set()),
     ],
 )

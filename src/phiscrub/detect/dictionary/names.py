@@ -180,12 +180,13 @@ ROLES = (
     r"[Mm]ed(?:ical)?[ ][Ss]tudent|[Nn]ursing[ ][Ss]tudent|[Tt]ech|[Tt]echnician|[Aa]ide|[Dd]oula)"
 )
 RELATIVES = (
+    r"(?:MIL|FIL|SIL|BIL|"  # in-laws in shorthand, in capitals ("MIL Lakshmi visiting")
     r"(?i:(?:daughter|son|mother|father|sister|brother)-in-law|stepmother|stepfather|"
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
     r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|dtr|"
-    r"married[ ]to|engaged[ ]to)"
+    r"married[ ]to|engaged[ ]to))"
 )
 # Who a note names beside the patient: contacts, companions, people told or called. i2b2 counts
 # them as PATIENT, like relatives.
