@@ -190,8 +190,11 @@ def test_the_twin_widens_a_place_it_holds_whole_but_not_a_name():
     doc = Document("c", text)
     shop, name = text.index("MARISOL'S"), text.index("NKECHI")
 
+    read = capitals_twin(doc, "en")
+
     def twin(*found: Span) -> list[tuple[str, str]]:
-        return [(s.label, text[s.start : s.end]) for s in rules._twin_pass(doc, list(found))]
+        spans = rules._twin_pass(doc, list(found), read)
+        return [(s.label, text[s.start : s.end]) for s in spans]
 
     everything = [
         ("ORGANIZATION", "MARISOL'S TAQUERIA"),

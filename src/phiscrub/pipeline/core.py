@@ -11,6 +11,7 @@ import warnings
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -200,45 +201,44 @@ class Pipeline:
 
     def _first_pass(self, doc: Document) -> list[Span]:
         """``first_pass`` of a note already as the detectors read it."""
-        twin = self._models_twin(doc)
+        twin = self._twin(doc)
         spans = [
             span
             for detector in self.detectors
             for span in detector.detect(twin if self._reads_twin(detector, twin) else doc)
         ]
-        return spans + self._twin_pass(doc, spans)
+        return spans + self._twin_pass(doc, spans, twin)
 
-    @property
+    @cached_property
     def _trained(self) -> frozenset[str]:
         """The names of the trained detectors (CRF, neural, encoder)."""
         models = (CRFDetectorConfig, NeuralDetectorConfig, EncoderDetectorConfig)
         return frozenset(c.name for c in self.config.detector if isinstance(c, models))
 
-    def _models_twin(self, doc: Document) -> Document | None:
-        """What the trained detectors read of a note typed in capitals (``models_read_twin``):
-        its capitals twin, the note in lower case with English capitals restored, letter for
-        letter. The models learned names from notes in mixed case; in capitals every word
-        looks like one (on meddeid-data's en-US notes in capitals, HIPAA characters missed
-        153 -> 85, false alarms 162 -> 31). None for any other note."""
-        if not self.config.models_read_twin:
+    def _twin(self, doc: Document) -> Document | None:
+        """The capitals twin of a note typed in capitals (the note in lower case with English
+        capitals restored, letter for letter), where a setting reads it; None for any other
+        note."""
+        if not (self.config.capitals_twin or self.config.models_read_twin):
             return None
         return capitals_twin(doc, self.config.language)
 
     def _reads_twin(self, detector: Detector, twin: Document | None) -> bool:
-        return twin is not None and detector.name in self._trained
+        """Whether ``detector`` reads the twin instead of the note (``models_read_twin``): the
+        trained ones do, since they learned names from notes in mixed case, and in capitals
+        every word looks like one (on meddeid-data's en-US notes in capitals, HIPAA characters
+        missed 153 -> 85 and characters flagged outside gold 162 -> 16)."""
+        return twin is not None and self.config.models_read_twin and detector.name in self._trained
 
-    def _twin_pass(self, doc: Document, found: Sequence[Span]) -> list[Span]:
-        """The rules' and dictionaries' spans in the twin of a note typed in capitals
-        (:func:`~phiscrub.pipeline.view.capitals_twin`; same offsets) where no detector found
+    def _twin_pass(self, doc: Document, found: Sequence[Span], twin: Document | None) -> list[Span]:
+        """The rules' and dictionaries' spans in ``twin``, the twin of a note typed in capitals
+        (:func:`~phiscrub.pipeline.view.capitals_twin`; same offsets), where no detector found
         anything in the note itself, or, for a place or an institution, only spans inside
         them ("MARISOL'S" of "Marisol's Taqueria"): the twin fills gaps and widens the
         places it holds whole; it does not overrule a span that reaches past it, nor widen a
         name (the twin's capitals join a name to a word that is a name too: "Feinberg
         Said")."""
-        if not self.config.capitals_twin:
-            return []
-        twin = capitals_twin(doc, self.config.language)
-        if twin is None:
+        if not self.config.capitals_twin or twin is None:
             return []
         taken = Occupied((s.start, s.end) for s in found)
         readers = (d for d in self.detectors if isinstance(d, RuleDetector | DictionaryDetector))
@@ -255,7 +255,7 @@ class Pipeline:
         the neural tagger) get them all at once."""
         found: list[list[Span]] = [[] for _ in docs]
         views = [detection_view(doc, self.config.language) for doc in docs]
-        twins = [self._models_twin(view.doc) for view in views]
+        twins = [self._twin(view.doc) for view in views]
         for detector in self.detectors:
             read = [
                 twin if self._reads_twin(detector, twin) else view.doc
@@ -264,8 +264,8 @@ class Pipeline:
             answers = detect_batch(detector, read)
             for spans, answer in zip(found, answers, strict=True):
                 spans += answer
-        for spans, view in zip(found, views, strict=True):
-            spans += self._twin_pass(view.doc, spans)
+        for spans, view, twin in zip(found, views, twins, strict=True):
+            spans += self._twin_pass(view.doc, spans, twin)
         _settle_heap()
         return [view.spans_to_original(spans) for view, spans in zip(views, found, strict=True)]
 
