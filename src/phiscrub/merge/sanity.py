@@ -1986,12 +1986,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         # "Medic 7": a unit's number left of a name's cue; a long number is someone's
         digits = sum(c.isdigit() for c in doc.text[start:end])
         return _extent(span, start, end).with_label("IDNUM") if digits >= 4 else None
-    if person and _INTO_DIGIT.match(doc.text, end - 1) and not _handle(doc.text, start):
-        return None  # "nadir SpO" of "SpO2": no name runs on into a digit
-    if person and _out_of_code(doc.text, start, end):
-        return None  # "VD, CABG" of "3VD, CABG", "3P2002" of "G3P2002"
-    if person and _DOSE_INSIDE.search(doc.text, start, end):
-        return None  # "Shock 200 J", "Epi 1 mg IO": a code record's row, no name
+    if person and _in_code_or_dose(doc.text, start, end):
+        return None
     last_start = span.start + words[last - 1].start()
     if person and _eponym_words(doc.text, last_start, start, end, kept, rules):
         return None
@@ -2018,6 +2014,15 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
         return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
     return _extent(span, start, end)
+
+
+def _in_code_or_dose(text: str, start: int, end: int) -> bool:
+    """A person's span ``text[start:end]`` runs on into a digit ("nadir SpO" of "SpO2"; not a
+    handle's), runs out of a code (``_out_of_code``: "VD, CABG" of "3VD, CABG") or holds a
+    dose or a shock's energy ("Shock 200 J", "Epi 1 mg IO" of a code record's rows)."""
+    if _INTO_DIGIT.match(text, end - 1) and not _handle(text, start):
+        return True
+    return _out_of_code(text, start, end) or _DOSE_INSIDE.search(text, start, end) is not None
 
 
 def _name_cut(
