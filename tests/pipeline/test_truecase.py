@@ -109,6 +109,11 @@ from phiscrub.pipeline.view import detection_view
             "Vin 1HGCV1F34MA012345, Ppsn 8754321WA, lot 4017A2",
         ),
         ("gave 500mg at 10am on the 2nd; t2dm; went on 2050 units", None),
+        # the public a service names, after a name, heads it ("youth", "senior")
+        (
+            "pharmacist at spickard youth services; the youth pastor",
+            "Pharmacist at Spickard Youth Services; the youth pastor",
+        ),
         # a handle is a name, not an identifier
         ("thanks @ amymartin3334", "Thanks @ Amymartin3334"),
         # a rare word that ends as clinical words do stays in lower case; a listed place that is
