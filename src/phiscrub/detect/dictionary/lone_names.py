@@ -815,9 +815,9 @@ def _given_before(text: str, start: int, gaz: Gazetteers) -> int | None:
     word = given.group(1).lower()
     if first_name(word, gaz) and not gaz.is_common(word):
         return given.start(1)
-    unlisted = not gaz.is_name(word) and word not in PLACE_WORDS and word not in NOT_NAME
-    rare = unlisted and zipf(word, "en") < RARE_NAME_ZIPF and _VOWEL.search(word) is not None
-    return given.start(1) if rare and _no_other_word(word, gaz) else None
+    unlisted = not gaz.is_name(word) and word not in PLACE_WORDS and _no_other_word(word, gaz)
+    rare = zipf(word, "en") < RARE_NAME_ZIPF and _VOWEL.search(word) is not None
+    return given.start(1) if unlisted and rare else None
 
 
 _PERSON_BEFORE = regex.compile(rf"(?<![\w]){PERSON_CUES}[ ]+$")
