@@ -2578,3 +2578,42 @@ def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
 )
 def test_fields_plates_cards_tenements_suburbs_and_kids(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an incident's or a run's number after its cue and its mark; not a count of calls
+        ("Incident #: 2024-0098812   Unit: Medic 14", {("IDNUM", "2024-0098812")}),
+        ("Run # 88123 for chest pain", {("IDNUM", "88123")}),
+        ("event number 2 of 3", set()),
+        # a year after an obstetric event
+        ("G2P1. SAB 2023 at 8 weeks.", {("DATE", "2023")}),
+        # an extension after a page to a clinician's rank
+        ("page GI fellow x5-3321 if <7", {("PHONE", "x5-3321")}),
+        ("repeat x3 days", set()),
+        # ages and sex after names written surname first, in capitals and after a comma
+        ("Rm 714  DELUCA, MARIA T  88F\n I: stable.", {("ROOM", "714"), ("AGE", "88")}),
+        ("Pt: Thibodeau, Gerard, 93M, STEMI", {("AGE", "93")}),
+        ("Pt is 93F, here for a fall", {("AGE", "93")}),
+        ("Foley, Coude 16F placed", set()),
+        # a care home named by its head after a discharge plan's cue; not a kind of care
+        ("Dispo SNF - Brookhaven Manor accepted", {("HOSPITAL", "Brookhaven Manor")}),
+        (
+            "discharged to Maple Grove Nursing and Rehab",
+            {("HOSPITAL", "Maple Grove Nursing and Rehab")},
+        ),
+        ("transferred to Nursing Home", set()),
+        ("lives at Home with wife", set()),
+        # a driver's licence in spaced groups
+        ("Pt ID'd by NY license 982 445 113.", {("LICENSE", "982 445 113")}),
+        ("license 2024 renewal", set()),
+        # a laboratory named by its own words; not a kind of laboratory
+        ("NORTHEAST REGIONAL LABORATORY", {("ORGANIZATION", "NORTHEAST REGIONAL LABORATORY")}),
+        ("Sleep Laboratory report", set()),
+        ("CLINICAL PATHOLOGY LABORATORY", set()),
+        ("Regional Laboratory", set()),
+    ],
+)
+def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expected):
+    assert found(text) == expected

@@ -1576,3 +1576,33 @@ def test_two_spaces_between_a_number_s_groups_are_no_field_gap():
 )
 def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kept):
     assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a procedure's code is no one's number, whatever it is read as; another number stays
+        ("MRI lumbar spine (CPT 72148)", "72148", "HOSPITAL", []),
+        ("billed under CPT code 99214", "99214", "IDNUM", []),
+        ("Address: 668 550 East St", "668", "CITY", [("668", "CITY")]),
+        # genes read as a date; dates written with letters and digits stay
+        ("MMR IHC: MLH1, PMS2, MSH2 retained.", "MLH1, PMS2, MSH2", "DATE", []),
+        ("Flu (IIV4) declined", "IIV4", "DATE", []),
+        ("seen 12Mar2024 in clinic", "12Mar2024", "DATE", [("12Mar2024", "DATE")]),
+        ("on the 3rd of May", "3rd", "DATE", [("3rd", "DATE")]),
+        ("quit in the 1990s", "1990s", "DATE", [("1990s", "DATE")]),
+        ("Visit Q3 2024", "Q3 2024", "DATE", [("Q3 2024", "DATE")]),
+        ("back in Mar2024 he", "Mar2024", "DATE", [("Mar2024", "DATE")]),
+        # infections screened in pregnancy and shorthand in capitals are no names
+        ("Rh+. Rubella immune. GBS neg", "Rubella", "DOCTOR", []),
+        ("Plan: GA/ETT, RSI, TIVA.", "ETT, RSI", "DOCTOR", []),
+        ("Findings: TST 352 min, SE 81%", "TST 352", "PATIENT", []),
+        ("RVSP 48 mmHg. Small effusion", "RVSP 48", "PATIENT", []),
+        ("S: GIB, Hgb 6.9 this PM", "GIB", "HOSPITAL", []),
+        # a maker's name alone is a device's, unless a name list holds it
+        ("Device: Medtronic CRT-D, serial # PZY403771S", "Medtronic", "PATIENT", []),
+        ("Seen by Dr. Abbott today", "Abbott", "DOCTOR", [("Abbott", "DOCTOR")]),
+    ],
+)
+def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept

@@ -27,22 +27,24 @@ Rules, in order, for each merged span:
    tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any word
    ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in lower case with no
    digit and no word of ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped
-   ("file"), and a DATE ending in a comma and a lower-case word that names no day or month loses
+   ("file"), and so is a DATE whose digits all stand in words of letters and digits that no date is
+   written as, with no such word beside them ("MLH1, PMS2, MSH2": genes; not "3rd", "1990s",
+   "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no day or month loses
    them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``: IDs,
-   record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a
-   digit ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@"
-   (or "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh
-   EH16 4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces
-   and more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before
-   the merge and again after it (which may widen a name over one); a person's span that is a
-   ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
-   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that
-   ends in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a
-   number and a point of the compass alone is a ward, ROOM ("6 West"), and so is a person's
-   compass point after a floor's number ("floor 6 North"); a name's or place's span that is a
-   time of day after "at", "@", "time in" or a date is dropped ("@ 2347" read as a name), and so
-   is a trial's number after its registry's prefix ("NCT04567891") and one that holds a time of
-   day ("Transport 02:39  At"); one that is a year alone is a DATE ("(Worcester) 2061"); a
+   record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a digit
+   ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@" (or
+   "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh EH16
+   4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces and
+   more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge
+   and again after it (which may widen a name over one); a person's span that is a ``room_words``
+   word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
+   LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that ends in a ``company_heads``
+   word ORGANIZATION ("Brewster Ambulance"); a street that is a number and a point of the compass
+   alone is a ward, ROOM ("6 West"), and so is a person's compass point after a floor's number
+   ("floor 6 North"); a name's or place's span that is a time of day after "at", "@", "time in" or a
+   date is dropped ("@ 2347" read as a name), and so is a trial's number after its registry's prefix
+   ("NCT04567891"), any code after its code system's name ("CPT 72148"), and one that holds a time
+   of day ("Transport 02:39  At"); one that is a year alone is a DATE ("(Worcester) 2061"); a
    place's or organisation's span of one unlisted word with a colon right after it is a field's
    name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
@@ -71,7 +73,8 @@ Rules, in order, for each merged span:
      every word a nationality (``demonyms``, or a country's name with an ending on no name
      list: "Cambodian"): dropped, unless a listed name stands after a title or before no
      lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
-     listed name follows: dropped ("Zimmer NexGen");
+     listed name follows: dropped ("Zimmer NexGen"), and so is one of a maker's name alone
+     that no name list holds ("Medtronic");
    * a person's name ending in an eponym (the gazetteers' list) before a word that makes it
      one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
@@ -972,10 +975,13 @@ def _name_use(text: str, start: int, end: int, words: Sequence[str], rules: Sani
 
 
 def _device_model(words: Sequence[str], rules: SanityRules) -> bool:
-    """A maker's name, then words on no name list ("medtronic azure"): a device, not a
-    person; a maker's name alone or before a listed name ("Abbott Smith") is left alone."""
-    if len(words) < 2 or words[0] not in rules.makers or rules.names is None:
+    """A maker's name, then words on no name list ("medtronic azure"), or alone when no name
+    list holds it ("Medtronic CRT-D"): a device, not a person; a maker's name that is a name
+    too, alone or before a listed name ("Abbott", "Abbott Smith"), is left alone."""
+    if not words or words[0] not in rules.makers or rules.names is None:
         return False
+    if len(words) == 1:
+        return not rules.names.is_name(words[0])
     return not any(rules.names.is_name(w) for w in words[1:])
 
 
@@ -1090,6 +1096,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "Tower 5 West": a ward, not a date
     if label == "DATE" and rules.date_names and text.islower() and not _dated(text, rules):
         return False  # "consent on file": lower-case words with no digit and no date word
+    if label == "DATE" and rules.date_names and _coded_not_dated(text, rules):
+        return False  # "MLH1, PMS2, MSH2": genes' and codes' names, no date
     if label == "EMAIL" and not _EMAIL_MARK.search(text):
         return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
     if label == "URL" and (any(c.isspace() for c in text) or not _URL_MARK.search(text)):
@@ -1142,6 +1150,34 @@ def _ward_before(text: str, span: Span, surface: str) -> int | None:
         return None
     number = _FLOOR_BEFORE.search(text, max(0, span.start - 4), span.start)
     return number.start() if number else None
+
+
+# a word of letters and digits that a date may be written as: a number, an ordinal ("3rd"), a
+# decade ("1990s") or a number joined to a month's name ("12Mar2024", "Mar2024")
+_DATE_TOKEN = re.compile(
+    r"\d+(?:st|nd|rd|th|s)?|(?:\d{1,4})?([A-Za-z]{3,9})\d{2,4}|\d{1,2}([A-Za-z]{3,9})"
+)
+_ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
+
+
+def _coded_not_dated(text: str, rules: SanityRules) -> bool:
+    """``text`` holds digits only inside words of letters and digits that no date is written
+    as ("MLH1", "PMS2"), and no word that names a day, month, season or holiday."""
+    coded = False
+    for word in _ALPHANUMERIC.findall(text):
+        if not any(c.isdigit() for c in word):
+            if word.lower() in rules.date_words or word.lower() in rules.date_names:
+                return False
+            continue
+        shaped = _DATE_TOKEN.fullmatch(word.lower())
+        if shaped is None:
+            coded = True
+            continue
+        month = shaped.group(1) or shaped.group(2)
+        if month is None or month in rules.date_names:
+            return False
+        coded = True
+    return coded
 
 
 def _dated(text: str, rules: SanityRules) -> bool:
@@ -1639,7 +1675,8 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
     called 911"), a time of day read as a name or place ("@ 2347", "by phone at 0140"), a time
     of day read as a date that no year can be ("ctx since 0100", "SROM at 0230"), a trial's
     number after its registry's prefix ("NCT04567891"), a strength's grade read as a date
-    ("RUE 3/5"), a fraction that is no month and day and no month and year ("0/11" nodes,
+    ("RUE 3/5"), a code of a public code system after its name ("CPT 72148"), a fraction that
+    is no month and day and no month and year ("0/11" nodes,
     "20/20" vision; not "3/87"), or a test's name and result read as a user name or a name
     ("PTH 488", "TSAT 28%")."""
     if surface in _EMERGENCY_NUMBERS and _CALL_BEFORE.search(
@@ -1648,6 +1685,8 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return True
     if surface.isdigit() and text.endswith("NCT", 0, span.start):
         return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
+    if surface.isdigit() and _CODE_SYSTEM_BEFORE.search(text, max(0, span.start - 16), span.start):
+        return True  # "(CPT 72148)": a procedure's code in a public code system, no one's
     if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
         return not _YEAR_RANGE[0] <= int(surface) <= _YEAR_RANGE[1]
     if span.label == "DATE" and (fraction := _FRACTION.fullmatch(surface)):
@@ -1665,6 +1704,11 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
 
 
 _GRADE = re.compile(r"[0-5][+-]?/5")
+_CODE_SYSTEM_BEFORE = re.compile(
+    r"(?<![\w-])(?:CPT|HCPCS|DRG|NDC|LOINC|SNOMED(?:[ -]CT)?|RxNorm|RXCUI)(?:[ \t]*code)?"
+    r"[ \t]*[#:]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _FRACTION = re.compile(r"(\d{1,2})/(\d{1,2})")
 
 

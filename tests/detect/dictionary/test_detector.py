@@ -944,3 +944,36 @@ def test_names_in_clinicians_queries(text, expected):
 )
 def test_jails_courts_and_lower_case_cues_name_people(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a letter's subject in a sentence after "RE:" names no one; a name after it does
+        ("RE: Request for prior authorization", set()),
+        ("RE: MARINE PRIOR, BORN 16 SEPTEMBER 1958", {("PATIENT", "MARINE PRIOR")}),
+        ("Re: Gloria Ferreira", {("PATIENT", "Gloria Ferreira")}),
+    ],
+)
+def test_a_subject_line_is_no_name(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # someone called or quoted by a listed name; not a code, a protocol or a country
+        ("Called Ngozi about her mother's meds.", {("PATIENT", "Ngozi")}),
+        ("Per Luz, the baby has had 4 wet diapers.", {("PATIENT", "Luz")}),
+        ("Left message for Dolores about results", {("PATIENT", "Dolores")}),
+        ("Called Code Blue at 0412.", set()),
+        ("Per Protocol, gave bolus.", set()),
+        ("Called Jordan about results", set()),
+        # a relative named before "the" and the relation
+        ("Summer, the granddaughter, brought her glasses.", {("PATIENT", "Summer")}),
+        ("Tomorrow, the son will visit", set()),
+        ("Home, the wife says", set()),
+    ],
+)
+def test_people_called_quoted_or_named_before_their_relation(text, expected):
+    assert found(text) == expected

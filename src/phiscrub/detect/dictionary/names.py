@@ -444,11 +444,12 @@ _RULES = (
         rf"(?P<n>{FIRST_LAST})",
         0.9,
     ),
-    (  # a relative named before the relation ("Seen with Zoe Nguyen, her daughter")
+    (  # a relative named before the relation ("Seen with Zoe Nguyen, her daughter", "Summer,
+        # the granddaughter, brought")
         "relative_after",
         "PATIENT",
         # the name in a lookbehind: searched only where a relation stands, not at every word
-        rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?)(?:[Hh]er|[Hh]is|[Tt]heir|"
+        rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?,?[ ]+\(?)(?:[Hh]er|[Hh]is|[Tt]heir|[Tt]he|"
         rf"the[ ]patient['’]s|(?:[Pp]t|[Pp]atient)['’]?s)[ ]+{RELATIVES}(?![\w-])",
         0.9,
     ),
@@ -464,6 +465,19 @@ _RULES = (
         "PATIENT",
         rf"(?<![\w]){CONTACTS}[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?(?P<n>{FIRST_LAST})",
         0.88,
+    ),
+    (  # someone called, paged or quoted ("Called Ngozi about her mother's meds", "Per Luz,
+        # the baby has had 4 wet diapers"): a listed name only ("Per Protocol"), and no code
+        # called ("Called Code Blue"); not after "paged" (a clinician's, found as such)
+        "told_by",
+        "PATIENT",
+        r"(?<![\w])(?:[Pp]er|PER|[Cc]alled|[Pp]honed|[Tt]exted|[Mm]essaged|[Ee]-?mailed|"
+        r"[Tt]alked[ ](?:to|with)|[Dd]iscussed[ ]with|[Mm]et[ ]with|"
+        r"[Rr]eached|[Ll]eft[ ](?:a[ ])?(?:message|msg|VM|vm|voicemail)[ ](?:for|with)|"
+        r"[Aa]ccording[ ]to)[ ]+(?!(?i:code|rapid|stroke|trauma|sepsis|security|EMS|RRT)\b)"
+        rf"(?P<n>{FIRST_LAST})(?=[ ]?[,.;:)]|[ ]+(?:about|re|regarding|"
+        r"and|who|to|at|on|that|this|today|tonight|yesterday|for|with|by)\b|[ ]*$)",
+        0.85,
     ),
     (
         "patient_named",
@@ -706,7 +720,7 @@ _NEEDS_SUPPORT = frozenset(
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("appointment_with", "title_law", "patient_surname_first"),
-        *("family_named", "patient_in_bed"),
+        *("family_named", "patient_in_bed", "told_by"),
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
@@ -720,6 +734,7 @@ _NEEDS_LISTED = frozenset(
         "field_person",
         "name_after_record",
         "title_law",  # "COL Resection"
+        "told_by",  # "Per Protocol", "Paged Anesthesia"
     }
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
@@ -767,10 +782,27 @@ def _context_hit(
         return  # "12 new admit 79M", "pain in 14"
     if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
         return  # "the Boston family": where a family is from
+    if rule == "told_by" and _a_country_or_state(text[span[0] : span[1]].lower(), gaz):
+        return  # "Called Jordan": a country (not a town's name: many are given names too)
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
         return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
+    if rule == "field_patient" and not supported and _subject_line(text, *span):
+        return  # "RE: Request for prior authorization": a letter's subject, not its patient
     found.append(span)
     yield NameHit(*span, label, score, rule)
+
+
+_REGARDING = regex.compile(r"(?<![\w])(?:Re|RE)[ \t]*:[ \t]*[\"“]?\Z")
+_LOWER_WORD_NEXT = regex.compile(r"[ ]+\p{Ll}")
+
+
+def _subject_line(text: str, start: int, end: int) -> bool:
+    """The run stands after "Re:" and a lower-case word follows it: a letter's subject in a
+    sentence ("RE: Request for prior authorization"), not a name ("RE: MARINE PRIOR, BORN")."""
+    return (
+        _REGARDING.search(text, max(0, start - 12), start) is not None
+        and _LOWER_WORD_NEXT.match(text, end) is not None
+    )
 
 
 def _row_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
@@ -785,6 +817,11 @@ def _row_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
 def _a_place(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) names a town, a state or a country, or is a place's word."""
     return word in gaz.cities or word in gaz.states or word in gaz.countries or word in PLACE_WORDS
+
+
+def _a_country_or_state(words: str, gaz: Gazetteers) -> bool:
+    """``words`` (lower case) name a country or a state."""
+    return words in gaz.countries or words in gaz.states
 
 
 def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
