@@ -2617,3 +2617,48 @@ def test_fields_plates_cards_tenements_suburbs_and_kids(text, expected):
 )
 def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a month and a two-digit year after a test, a visit or a service
+        ("Saw ophthalmology (Dr. Yee) 6/79 - mild NPDR.", {("DATE", "6/79")}),
+        ("echocardiogram 11/92: EF 55%", {("DATE", "11/92")}),
+        ("review in 6/52", set()),
+        # a month's full name that is no word and no given name, wherever it stands
+        ("recheck A1c November", {("DATE", "November")}),
+        ("January Jones called", set()),
+        ("March in place", set()),
+        # a lot's or a trial's number is no one's
+        ("Eylea #1 today, lot 2M41A9. Return", set()),
+        ("enrolled on NCT05123456", set()),
+        ("Pt ID 2M41A9X", {("MEDICALRECORD", "2M41A9X")}),
+        # charities and shelters named for a person or for whom they serve
+        ("referral to Rosie's Place? (no)", {("ORGANIZATION", "Rosie's Place")}),
+        (
+            "case manager at Boston Health Care for the Homeless",
+            {("ORGANIZATION", "Boston Health Care for the Homeless")},
+        ),
+        ("at Mom's House today", set()),
+        ("Shelter for the Homeless", set()),
+        # a weekday's abbreviation after what is planned; not the star
+        ("family meeting planned Mon with palliative", {("DATE", "Mon")}),
+        ("planned Sun exposure", set()),
+        # a UK street after a department's name on its address line
+        (
+            "Dept of Respiratory Medicine, Barrack Road, Exeter EX2 5DW",
+            {("STREET", "Barrack Road"), ("CITY", "Exeter"), ("ZIP", "EX2 5DW")},
+        ),
+        (
+            "Flat 3, 27 Windhill, Bishop's Stortford CM23 2NE",
+            {
+                ("STREET", "Flat 3, 27 Windhill"),
+                ("CITY", "Bishop's Stortford"),
+                ("ZIP", "CM23 2NE"),
+            },
+        ),
+    ],
+)
+def test_short_years_month_names_lots_trials_and_charities(text, expected):
+    assert found(text) == expected

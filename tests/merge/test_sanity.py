@@ -1602,6 +1602,13 @@ def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kep
         # a maker's name alone is a device's, unless a name list holds it
         ("Device: Medtronic CRT-D, serial # PZY403771S", "Medtronic", "PATIENT", []),
         ("Seen by Dr. Abbott today", "Abbott", "DOCTOR", [("Abbott", "DOCTOR")]),
+        # an eye clinic's drugs, tonometers and charts; a trial's registration number
+        ("Eylea #1 today", "Eylea", "PATIENT", []),
+        ("IOP 14/16 (Tonopen)", "Tonopen", "HOSPITAL", []),
+        ("Amsler grid given", "Amsler", "PATIENT", []),
+        ("enrolled on NCT05123456", "NCT05123456", "ORGANIZATION", []),
+        # a nurse's verb opening a sentence
+        ("0800 - Pt alert. Reoriented.", "Reoriented", "PATIENT", []),
     ],
 )
 def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):

@@ -1685,6 +1685,8 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return True
     if surface.isdigit() and text.endswith("NCT", 0, span.start):
         return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
+    if _TRIAL_REGISTRATION.fullmatch(surface):
+        return True  # "NCT05123456" read whole: ClinicalTrials.gov's number of a trial
     if surface.isdigit() and _CODE_SYSTEM_BEFORE.search(text, max(0, span.start - 16), span.start):
         return True  # "(CPT 72148)": a procedure's code in a public code system, no one's
     if span.label == "DATE" and _HHMM.fullmatch(surface) and surface.isdigit():
@@ -1704,6 +1706,7 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
 
 
 _GRADE = re.compile(r"[0-5][+-]?/5")
+_TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")
 _CODE_SYSTEM_BEFORE = re.compile(
     r"(?<![\w-])(?:CPT|HCPCS|DRG|NDC|LOINC|SNOMED(?:[ -]CT)?|RxNorm|RXCUI)(?:[ \t]*code)?"
     r"[ \t]*[#:]?[ \t]*\Z",

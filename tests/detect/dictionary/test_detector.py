@@ -977,3 +977,14 @@ def test_a_subject_line_is_no_name(text, expected):
 )
 def test_people_called_quoted_or_named_before_their_relation(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("any new imaging on O'Rourke?", {("PATIENT", "O'Rourke")}),
+        ("meet at 3 o'clock", set()),
+    ],
+)
+def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected):
+    assert found(text) == expected

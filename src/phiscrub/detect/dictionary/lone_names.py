@@ -731,6 +731,23 @@ def particle_surnames(
         yield NameHit(start, end, cued_label(text, start), 0.7, "particle_surname")
 
 
+# An Irish surname's "O'" before a capitalised word: a name wherever it stands ("any new
+# imaging on O'Rourke?", "O'NEILL, PATRICK"); no English word is so written (o'clock is in lower
+# case)
+_O_SURNAME = regex.compile(
+    r"(?<![\w'’.-])(?P<n>O['’](?:\p{Lu}\p{Ll}{2,}|\p{Lu}{3,})(?:-\p{Lu}\p{Ll}+)?)(?![\w-])"
+)
+
+
+def o_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
+    """An Irish surname with its "O'" (``_O_SURNAME``), where no other rule has found a name."""
+    taken = Occupied(found)
+    for match in _O_SURNAME.finditer(text):
+        start, end = match.span("n")
+        if not taken.overlaps(start, end):
+            yield NameHit(start, end, cued_label(text, start), 0.7, "o_surname")
+
+
 def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed surname naming a family ("the Nguyen family", "the Goldbergs"), where no other
     rule has found a name."""

@@ -27,6 +27,7 @@ from phiscrub.detect.dictionary.lone_names import (
     lone_first_names,
     lone_surnames,
     lower_lone_first_names,
+    o_surnames,
     particle_surnames,
     person_state_names,
     possessive_names,
@@ -905,6 +906,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         initial_surnames,
         anywhere_first_names,
         anywhere_surnames,
+        o_surnames,
     ):
         found_here = list(finder(text, gaz, named))
         named += [(hit.start, hit.end) for hit in found_here]
