@@ -418,7 +418,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ),
         (
             "seen 3/5 (Tues); since Mar-2104; POD#2 (3/16)",
-            {("DATE", "3/5"), ("DATE", "Mar-2104"), ("DATE", "3/16")},
+            {("DATE", "3/5"), ("DATE", "Tues"), ("DATE", "Mar-2104"), ("DATE", "3/16")},
         ),
         ("home: 14 Rte 6A, Sandwich", {("STREET", "14 Rte 6A"), ("CITY", "Sandwich")}),
         ("tax id 12-3456789; EIN 98-7654321", {("IDNUM", "12-3456789"), ("IDNUM", "98-7654321")}),
@@ -2645,6 +2645,18 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         # a weekday's abbreviation after what is planned; not the star
         ("family meeting planned Mon with palliative", {("DATE", "Mon")}),
         ("planned Sun exposure", set()),
+        (
+            "will drive him home Tues. Dialysis Tues/Thurs/Sat",
+            {("DATE", "Tues"), ("DATE", "Tues/Thurs/Sat")},
+        ),
+        # a schedule's weekdays joined by slashes; a missed dose's weekday; not a verb
+        ("Warfarin 7.5 mg Mon/Fri.", {("DATE", "Mon/Fri")}),
+        ("Missed dose Sat - away", {("DATE", "Sat")}),
+        ("sat up in chair", set()),
+        # a year after a vaccine; a clinic of a kind is no hospital's name
+        ("YF vaccine 2019 (card)", {("DATE", "2019")}),
+        ("vaccine 2000 units", set()),
+        ("PHARMACY ANTICOAGULATION CLINIC - phone visit", set()),
         # a UK street after a department's name on its address line
         (
             "Dept of Respiratory Medicine, Barrack Road, Exeter EX2 5DW",

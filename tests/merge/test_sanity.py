@@ -1609,6 +1609,9 @@ def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kep
         ("enrolled on NCT05123456", "NCT05123456", "ORGANIZATION", []),
         # a nurse's verb opening a sentence
         ("0800 - Pt alert. Reoriented.", "Reoriented", "PATIENT", []),
+        # a valve replaced; a home INR meter
+        ("Indication: mech MVR (2004)", "MVR", "DEPARTMENT", []),
+        ("INR 1.8 via CoaguChek at home", "CoaguChek", "PATIENT", []),
     ],
 )
 def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):

@@ -126,6 +126,24 @@ from phiscrub.pipeline.view import detection_view
             "sister from duluth; went to bath; still npo, dka in micu",
             "Sister from Duluth; went to bath; still NPO, DKA in MICU",
         ),
+        # a name handed something, set off after a relation, or between "patient" and a verb,
+        # when one of its words is no common word; not common words alone
+        (
+            "family update given to memory stilley. follow-up booked",
+            "Family update given to Memory Stilley. Follow-up booked",
+        ),
+        (
+            "patient loyalty radetich was reviewed. patient states she was tired.",
+            "Patient Loyalty Radetich was reviewed. Patient states she was tired.",
+        ),
+        (
+            "her daughter, anna smith, called; his wife, who is here, called",
+            "Her daughter, Anna Smith, called; his wife, who is here, called",
+        ),
+        (
+            "spoke with the daughter. given to pharmacy.",
+            "Spoke with the daughter. Given to pharmacy.",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

@@ -78,6 +78,7 @@ class _Casing:
     gaz: Gazetteers
     language: str
     name_fields: re.Pattern[str] | None = None
+    name_runs: re.Pattern[str] | None = None
     clinical_endings: tuple[str, ...] = ()
 
     def named(self, low: str) -> int:
@@ -123,6 +124,8 @@ def _casing(language: str) -> _Casing | None:
         )
     }
     fields = sorted((str(f) for f in data.get("name_fields", ())), key=len, reverse=True)
+    leads = sorted((str(f) for f in data.get("name_leads", ())), key=len, reverse=True)
+    verbs = sorted((str(f) for f in data.get("patient_verbs", ())), key=len, reverse=True)
     return _Casing(
         **lists,
         rare_below=int(data["rare_below"]),
@@ -130,6 +133,7 @@ def _casing(language: str) -> _Casing | None:
         gaz=gazetteers(language),
         language=language,
         name_fields=_field_pattern(fields) if fields else None,
+        name_runs=_run_pattern(leads, verbs) if leads or verbs else None,
         clinical_endings=_clinical_endings(language),
     )
 
@@ -159,6 +163,20 @@ def _field_pattern(fields: list[str]) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w])(?:{names})[ \t]*:[ \t]*(?P<n>{_NAME_WORDS}(?:,[ ]?{_NAME_WORDS})?)"
         r"(?=[ \t]*(?:[|;\n]|$)|[ ]{2}|\t|\.(?:[ ]|$)|,[ ]?(?:born|dob|d\.o\.b|age|mrn|\d))"
+    )
+
+
+def _run_pattern(leads: list[str], verbs: list[str]) -> re.Pattern[str]:
+    """A name of one or two words in a sentence: after a word that hands something to someone
+    (``name_leads``: "family update given to memory stilley."), up to a stop, a comma, a bar or
+    the line's end; or after "patient" and before a verb (``patient_verbs``: "patient hamlet
+    yellock was reviewed")."""
+    pair = rf"{_NAME_WORD}(?:[ ]{_NAME_WORD})?"
+    heads = "|".join(re.escape(f).replace("\\ ", "[ ]") for f in leads) or "(?!)"
+    tails = "|".join(re.escape(f) for f in verbs) or "(?!)"
+    return re.compile(
+        rf"(?<![\w])(?:{heads})[ ](?P<n>{pair})(?=[ ]*(?:[.,;|\n]|$))"
+        rf"|(?<![\w])(?:patient|pt)[ ](?P<m>{_NAME_WORD}[ ]{_NAME_WORD})(?=[ ](?:{tails})\b)"
     )
 
 
@@ -195,14 +213,21 @@ def _street_names(
 
 def _field_names(text: str, casing: _Casing) -> set[int]:
     """The starts of the words of each name after a person's field (``name_fields``) that
-    holds a word that is not a common word ("patient: doha folks |"; not "contact: none.")."""
-    if casing.name_fields is None:
-        return set()
+    holds a word that is not a common word ("patient: doha folks |"; not "contact: none."),
+    or in a sentence after a lead or between "patient" and a verb (``name_runs``) that holds a
+    rare word or a listed name that is no frequent word ("given to memory stilley."; not
+    "given to pharmacy.", "discussed with john,")."""
     starts: set[int] = set()
-    for match in casing.name_fields.finditer(text):
-        words = list(_WORD.finditer(text, *match.span("n")))
-        if any(not casing.gaz.is_common(w.group().lower()) for w in words):
-            starts.update(w.start() for w in words)
+    if casing.name_fields is not None:
+        for match in casing.name_fields.finditer(text):
+            words = list(_WORD.finditer(text, *match.span("n")))
+            if any(not casing.gaz.is_common(w.group().lower()) for w in words):
+                starts.update(w.start() for w in words)
+    if casing.name_runs is not None:  # in a sentence: a rare word or an unmistakable name
+        for match in casing.name_runs.finditer(text):
+            words = list(_WORD.finditer(text, *match.span(match.lastgroup or "n")))
+            if any(casing.named(w.group().lower()) == 2 for w in words):
+                starts.update(w.start() for w in words)
     return starts
 
 

@@ -984,6 +984,9 @@ def test_people_called_quoted_or_named_before_their_relation(text, expected):
     [
         ("any new imaging on O'Rourke?", {("PATIENT", "O'Rourke")}),
         ("meet at 3 o'clock", set()),
+        # a travel history's field before a town
+        ("Prior travel: Bogota (2019), then home", {("CITY", "Bogota")}),
+        ("Travel: none", set()),
     ],
 )
 def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected):

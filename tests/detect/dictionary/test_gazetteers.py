@@ -110,3 +110,10 @@ def test_world_names_are_listed_transliterated_romanised_and_without_accents():
     assert gaz.is_first_name("seoyeon")  # ko_KR in Hangul
     assert not gaz.is_first_name("more") and gaz.is_common("more")  # mr_IN's "मोरे"
     assert "oksana" not in gaz.first_names  # the CRF's features keep the lists it was trained on
+
+
+def test_large_cities_are_towns_in_the_plain_letters_english_writes_them_in():
+    gaz = module.gazetteers("en")
+    assert {"montreal", "krakow", "malmo", "zurich"} <= gaz.towns  # Montréal, Kraków, ...
+    assert "sale" not in gaz.towns  # Salé, Morocco: a frequent English word
+    assert "montreal" not in gaz.cities  # the CRF's features keep the lists it was trained on

