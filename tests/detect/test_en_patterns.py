@@ -307,7 +307,10 @@ def test_uk_phones_and_postcodes(text, expected):
             "Cigna, member number U 1234 5678 01",
             {("ORGANIZATION", "Cigna"), ("HEALTHPLAN", "U 1234 5678 01")},
         ),
-        ("AARP Medicare Supplement 123456789-11", {("HEALTHPLAN", "123456789-11")}),
+        (
+            "AARP Medicare Supplement 123456789-11",
+            {("ORGANIZATION", "AARP"), ("HEALTHPLAN", "123456789-11")},
+        ),
         ("subscriber: 123456789-01", {("HEALTHPLAN", "123456789-01")}),
         ("MRN 1234567 72 hours ago", {("MEDICALRECORD", "1234567")}),  # a duration after it
         # a bracket closed around the number is not part of it; one inside it is
@@ -351,10 +354,18 @@ def test_uk_phones_and_postcodes(text, expected):
             {("ORGANIZATION", "Ambetter"), ("HEALTHPLAN", "22A14")},
         ),
         # a supplemental or secondary plan's kind between the payer and the number
-        ("Medicare + AARP supplemental 330044551-11", {("HEALTHPLAN", "330044551-11")}),
+        (
+            "Medicare + AARP supplemental 330044551-11",
+            {("ORGANIZATION", "AARP"), ("HEALTHPLAN", "330044551-11")},
+        ),
         (
             "Aetna secondary W123456789; AARP supplemental since 2019",
-            {("ORGANIZATION", "Aetna"), ("HEALTHPLAN", "W123456789"), ("DATE", "2019")},
+            {
+                ("ORGANIZATION", "Aetna"),
+                ("HEALTHPLAN", "W123456789"),
+                ("ORGANIZATION", "AARP"),
+                ("DATE", "2019"),
+            },
         ),
         (
             "Insurance: Aetna PPO, ID W2876541203",
@@ -2657,6 +2668,14 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ("YF vaccine 2019 (card)", {("DATE", "2019")}),
         ("vaccine 2000 units", set()),
         ("PHARMACY ANTICOAGULATION CLINIC - phone visit", set()),
+        # a plate after its state's code; a supplement's number; a relative's age in words
+        ("Plate MA 4TKR19. Next", {("VEHICLE", "4TKR19")}),
+        (
+            "secondary AARP supplement #44819273-11",
+            {("ORGANIZATION", "AARP"), ("HEALTHPLAN", "44819273-11")},
+        ),
+        ("her husband is ninety-six and lives at home", {("AGE", "ninety-six")}),
+        ("her husband is ninety minutes away", set()),
         # a UK street after a department's name on its address line
         (
             "Dept of Respiratory Medicine, Barrack Road, Exeter EX2 5DW",
