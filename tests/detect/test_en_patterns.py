@@ -2676,6 +2676,13 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ),
         ("her husband is ninety-six and lives at home", {("AGE", "ninety-six")}),
         ("her husband is ninety minutes away", set()),
+        # a month in lower case that is no other word after a visit's cue, in a note in mixed
+        # case; not "march"
+        ("f/b Dr Oyelowo @ Grady last seen sept", {("DATE", "sept")}),
+        ("Gait: unable to march in place", set()),
+        # an e-mail address with its "@" alone in brackets; not a web site after "at"
+        ("emailed from andreawhitley(at)outlook.com.", {("EMAIL", "andreawhitley(at)outlook.com")}),
+        ("appointment at walgreens.com", {("URL", "walgreens.com")}),
         # a UK street after a department's name on its address line
         (
             "Dept of Respiratory Medicine, Barrack Road, Exeter EX2 5DW",

@@ -1612,6 +1612,15 @@ def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kep
         # a valve replaced; a home INR meter
         ("Indication: mech MVR (2004)", "MVR", "DEPARTMENT", []),
         ("INR 1.8 via CoaguChek at home", "CoaguChek", "PATIENT", []),
+        # a date holds a digit or a word of days, months, seasons or holidays, in any case
+        (
+            "ALLERGIES: PARACETAMOL, INTRAVENOUS CO-AMOXICLAV",
+            "PARACETAMOL, INTRAVENOUS CO-AMOXICLAV",
+            "DATE",
+            [],
+        ),
+        ("SEEN OVER THANKSGIVING", "THANKSGIVING", "DATE", [("THANKSGIVING", "DATE")]),
+        ("fasting since Yom Kippur", "Yom Kippur", "DATE", [("Yom Kippur", "DATE")]),
     ],
 )
 def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):

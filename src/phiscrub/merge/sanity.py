@@ -25,28 +25,28 @@ Rules, in order, for each merged span:
    "y/o" ("o G4P1"), is dropped whatever its label. The screen also widens a person's name that
    starts or ends inside a word joined by an apostrophe to the whole word (a tagger on Liu's
    tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any word
-   ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in lower case with no
+   ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in any case with no
    digit and no word of ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped
-   ("file"), and so is a DATE whose digits all stand in words of letters and digits that no date is
-   written as, with no such word beside them ("MLH1, PMS2, MSH2": genes; not "3rd", "1990s",
-   "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no day or month loses
-   them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``: IDs,
-   record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a digit
-   ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@" (or
-   "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh EH16
-   4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces and
-   more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge
-   and again after it (which may widen a name over one); a person's span that is a ``room_words``
-   word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
-   LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that ends in a ``company_heads``
-   word ORGANIZATION ("Brewster Ambulance"); a street that is a number and a point of the compass
-   alone is a ward, ROOM ("6 West"), and so is a person's compass point after a floor's number
-   ("floor 6 North"); a name's or place's span that is a time of day after "at", "@", "time in" or a
-   date is dropped ("@ 2347" read as a name), and so is a trial's number after its registry's prefix
-   ("NCT04567891"), any code after its code system's name ("CPT 72148"), and one that holds a time
-   of day ("Transport 02:39  At"); one that is a year alone is a DATE ("(Worcester) 2061"); a
-   place's or organisation's span of one unlisted word with a colon right after it is a field's
-   name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
+   ("file", "PARACETAMOL, INTRAVENOUS"), and so is a DATE whose digits all stand in words of letters
+   and digits that no date is written as, with no such word beside them ("MLH1, PMS2, MSH2": genes;
+   not "3rd", "1990s", "12Mar2024"), and a DATE ending in a comma and a lower-case word that names
+   no day or month loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number
+   (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words at its ends when
+   the rest holds a digit ("H12345678 expired" -> "H12345678"), before its shape is checked. An
+   EMAIL without "@" (or "[at]", " at "), a URL with a space or with neither a dot nor a slash:
+   dropped ("Edinburgh EH16 4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a
+   tab, two spaces and more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 |
+   Nguyen"), before the merge and again after it (which may widen a name over one); a person's span
+   that is a ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
+   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that ends
+   in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a number and a
+   point of the compass alone is a ward, ROOM ("6 West"), and so is a person's compass point after a
+   floor's number ("floor 6 North"); a name's or place's span that is a time of day after "at", "@",
+   "time in" or a date is dropped ("@ 2347" read as a name), and so is a trial's number after its
+   registry's prefix ("NCT04567891"), any code after its code system's name ("CPT 72148"), and one
+   that holds a time of day ("Transport 02:39  At"); one that is a year alone is a DATE
+   ("(Worcester) 2061"); a place's or organisation's span of one unlisted word with a colon right
+   after it is a field's name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end
@@ -1094,8 +1094,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False
     if label == "DATE" and any(w.lower() in rules.never_in_dates for w in _LETTERS.findall(text)):
         return False  # "Tower 5 West": a ward, not a date
-    if label == "DATE" and rules.date_names and text.islower() and not _dated(text, rules):
-        return False  # "consent on file": lower-case words with no digit and no date word
+    if label == "DATE" and rules.date_names and not _dated(text, rules):
+        return False  # "consent on file", "PARACETAMOL, INTRAVENOUS": no digit, no date word
     if label == "DATE" and rules.date_names and _coded_not_dated(text, rules):
         return False  # "MLH1, PMS2, MSH2": genes' and codes' names, no date
     if label == "EMAIL" and not _EMAIL_MARK.search(text):
@@ -1184,7 +1184,7 @@ def _dated(text: str, rules: SanityRules) -> bool:
     """``text`` holds a digit, or a word that names a day, month, season or holiday."""
     if any(c.isdigit() for c in text):
         return True
-    words = _LETTERS.findall(text)
+    words = [w.lower() for w in _LETTERS.findall(text)]
     return any(w in rules.date_words or w in rules.date_names for w in words)
 
 
