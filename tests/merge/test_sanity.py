@@ -1620,7 +1620,23 @@ def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kep
             [],
         ),
         ("SEEN OVER THANKSGIVING", "THANKSGIVING", "DATE", [("THANKSGIVING", "DATE")]),
+        ("niece visits Sundays", "Sundays", "DATE", [("Sundays", "DATE")]),
+        # a listed name read as a date is a person's
+        ("Routed to coumadin clinic (Linda).", "Linda", "DATE", [("Linda", "PATIENT")]),
         ("fasting since Yom Kippur", "Yom Kippur", "DATE", [("Yom Kippur", "DATE")]),
+        # in capitals a name ends before a frequent word on no name list; listed names stay
+        (
+            "MR. LEMOINE RELATES INTERMITTENT VOMITING",
+            "LEMOINE RELATES INTERMITTENT VOMITING",
+            "PATIENT",
+            [("LEMOINE", "PATIENT")],
+        ),
+        (
+            "PT: DAVID YOUNG WHITE",
+            "DAVID YOUNG WHITE",
+            "PATIENT",
+            [("DAVID YOUNG WHITE", "PATIENT")],
+        ),
     ],
 )
 def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):

@@ -724,11 +724,26 @@ def _ordinary_after_name(
     list holds (or one of the most frequent words, listed or not: "still"), after a capitalised
     word or a name word in lower case (listed or rare), or a word of the language after a
     capitalised word: where the name ends ("Astrid, ovarian ca", "dr. whitcombe rounded",
-    "Kowalski still NPO", "CPAP titration")."""
+    "Kowalski still NPO", "CPAP titration"); or, in capitals after a word in capitals, two
+    frequent words on no name list ("LEMOINE RELATES INTERMITTENT")."""
     word = words[index].group()
-    if rules.names is None or not word.islower():
+    if rules.names is None:
         return False
     before = words[index - 1].group()
+    if word.isupper() and before.isupper() and len(word) > 2:
+        # in capitals: two frequent words on no name list after a name word, a clause ("MR.
+        # LEMOINE RELATES INTERMITTENT VOMITING"; not "PATIENT: SHIRE MAGIC", a name of
+        # words); a listed name, however frequent, may be one ("ANNA LONG")
+        after = words[index + 1].group() if index + 1 < len(words) else ""
+        return all(
+            w.isupper()
+            and w.lower() not in rules.name_particles
+            and not rules.names.is_name(w.lower())
+            and rules.ordinary_words([w.lower()])
+            for w in (word, after)
+        )
+    if not word.islower():
+        return False
     spaced = text[words[index - 1].end() : words[index].start()].isspace()  # "angie_weather"
     name_before = before[:1].isupper() or (
         spaced and (rules.names.is_name(before.lower()) or not rules.ordinary_words([before]))
@@ -1160,6 +1175,22 @@ _DATE_TOKEN = re.compile(
 _ALPHANUMERIC = re.compile(r"[A-Za-z0-9]+")
 
 
+def _undated_name(text: str, span: Span, rules: SanityRules) -> Span:
+    """A DATE span with no digit and no word of days, months, seasons or holidays that is a
+    listed name written as one, in title case or capitals, is a person's ("coumadin clinic
+    (Linda)" read as a date); any other span as it is (a date, or no date: ``_shaped``)."""
+    if span.label != "DATE" or rules.names is None or not rules.date_names:
+        return span
+    surface = text[span.start : span.end]
+    if _dated(surface, rules):
+        return span
+    words = _LETTERS.findall(surface)
+    cased = all(w.istitle() or w.isupper() for w in words)
+    if words and cased and any(rules.names.is_name(w.lower()) for w in words):
+        return span.with_label("PATIENT")
+    return span
+
+
 def _coded_not_dated(text: str, rules: SanityRules) -> bool:
     """``text`` holds digits only inside words of letters and digits that no date is written
     as ("MLH1", "PMS2"), and no word that names a day, month, season or holiday."""
@@ -1185,7 +1216,8 @@ def _dated(text: str, rules: SanityRules) -> bool:
     if any(c.isdigit() for c in text):
         return True
     words = [w.lower() for w in _LETTERS.findall(text)]
-    return any(w in rules.date_words or w in rules.date_names for w in words)
+    names = rules.date_words | rules.date_names
+    return any(w in names or (w.endswith("s") and w[:-1] in names) for w in words)  # "Sundays"
 
 
 def screen(
@@ -1201,6 +1233,10 @@ def screen(
             if trimmed is not span:
                 dropped.append(Dropped(span, trimmed, "sanity"))
             span = trimmed
+        named = _undated_name(doc.text, span, rules)
+        if named is not span:
+            dropped.append(Dropped(span, named, "sanity"))
+            span = named
         if not _shaped(doc.span_text(span), span.label, rules):
             dropped.append(Dropped(span, None, "sanity"))
             continue
@@ -1949,7 +1985,7 @@ def _shape_verdict(
     if span.label in rules.code_labels:
         span = _code_core(doc.text, span, rules)
     if span.label == "DATE":
-        span = _date_core(doc.text, span, rules)
+        span = _undated_name(doc.text, _date_core(doc.text, span, rules), rules)
     text = doc.span_text(span)
     if not _shaped(text, span.label, rules):
         return span, None
