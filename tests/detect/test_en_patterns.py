@@ -2683,6 +2683,13 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         # an e-mail address with its "@" alone in brackets; not a web site after "at"
         ("emailed from andreawhitley(at)outlook.com.", {("EMAIL", "andreawhitley(at)outlook.com")}),
         ("appointment at walgreens.com", {("URL", "walgreens.com")}),
+        # a practice named by its own words and its kind; not a service or a kind of care
+        ("RN, Oakland Family Practice", {("HOSPITAL", "Oakland Family Practice")}),
+        (
+            "PCP AT CORNERSTONE PRIMARY CARE; WILL",
+            {("HOSPITAL", "CORNERSTONE PRIMARY CARE")},
+        ),
+        ("Adult Primary Care clinic; Pediatric Dentistry", set()),
         # a UK street after a department's name on its address line
         (
             "Dept of Respiratory Medicine, Barrack Road, Exeter EX2 5DW",
