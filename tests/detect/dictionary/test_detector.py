@@ -969,6 +969,7 @@ def test_a_subject_line_is_no_name(text, expected):
         ("Called Code Blue at 0412.", set()),
         ("Per Protocol, gave bolus.", set()),
         ("Called Jordan about results", set()),
+        ("Called SUTTON, BENJAMIN. Headache", {("PATIENT", "SUTTON, BENJAMIN")}),
         # a relative named before "the" and the relation
         ("Summer, the granddaughter, brought her glasses.", {("PATIENT", "Summer")}),
         ("Tomorrow, the son will visit", set()),

@@ -469,14 +469,15 @@ _RULES = (
     ),
     (  # someone called, paged or quoted ("Called Ngozi about her mother's meds", "Per Luz,
         # the baby has had 4 wet diapers"): a listed name only ("Per Protocol"), and no code
-        # called ("Called Code Blue"); not after "paged" (a clinician's, found as such)
+        # called ("Called Code Blue"); not after "paged" or "discussed with" (a clinician's,
+        # found as such)
         "told_by",
         "PATIENT",
         r"(?<![\w])(?:[Pp]er|PER|[Cc]alled|[Pp]honed|[Tt]exted|[Mm]essaged|[Ee]-?mailed|"
-        r"[Tt]alked[ ](?:to|with)|[Dd]iscussed[ ]with|[Mm]et[ ]with|"
+        r"[Tt]alked[ ](?:to|with)|[Mm]et[ ]with|"
         r"[Rr]eached|[Ll]eft[ ](?:a[ ])?(?:message|msg|VM|vm|voicemail)[ ](?:for|with)|"
         r"[Aa]ccording[ ]to)[ ]+(?!(?i:code|rapid|stroke|trauma|sepsis|security|EMS|RRT)\b)"
-        rf"(?P<n>{FIRST_LAST})(?=[ ]?[,.;:)]|[ ]+(?:about|re|regarding|"
+        rf"(?P<n>{LAST_FIRST}|{FIRST_LAST})(?=[ ]?[,.;:)]|[ ]+(?:about|re|regarding|"
         r"and|who|to|at|on|that|this|today|tonight|yesterday|for|with|by)\b|[ ]*$)",
         0.85,
     ),
