@@ -146,6 +146,7 @@ from importlib import resources
 
 from phiscrub.configs import loads
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers, latin_form
+from phiscrub.detect.rules.validators import TRIAL_REGISTRATION
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
 from phiscrub.merge.policies import Dropped, merge_spans
@@ -1721,7 +1722,7 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
         return True
     if surface.isdigit() and text.endswith("NCT", 0, span.start):
         return True  # "NCT04567891": a trial's registry number, read as "NCT" and a number
-    if _TRIAL_REGISTRATION.fullmatch(surface):
+    if TRIAL_REGISTRATION.fullmatch(surface):
         return True  # "NCT05123456" read whole: ClinicalTrials.gov's number of a trial
     if surface.isdigit() and _CODE_SYSTEM_BEFORE.search(text, max(0, span.start - 16), span.start):
         return True  # "(CPT 72148)": a procedure's code in a public code system, no one's
@@ -1742,7 +1743,6 @@ def _no_one_s_number(text: str, span: Span, surface: str, rules: SanityRules) ->
 
 
 _GRADE = re.compile(r"[0-5][+-]?/5")
-_TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")
 _CODE_SYSTEM_BEFORE = re.compile(
     r"(?<![\w-])(?:CPT|HCPCS|DRG|NDC|LOINC|SNOMED(?:[ -]CT)?|RxNorm|RXCUI)(?:[ \t]*code)?"
     r"[ \t]*[#:]?[ \t]*\Z",

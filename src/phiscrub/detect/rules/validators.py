@@ -156,7 +156,7 @@ _UNIT_END = re.compile(
 _LETTERS = re.compile(r"[A-Za-z]+")
 # Gravidity and parity ("G3P2002", "G2P1A1", "G4P3L3"): a history, not an identifier.
 _OBSTETRIC = re.compile(r"^G\d{1,2}P\d{1,4}(?:(?:A|AB|L|T|SAB|TAB|E)\d{1,2})*$")
-_TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")  # ClinicalTrials.gov's: a trial's, no one's
+TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")  # ClinicalTrials.gov's: a trial's, no one's
 _FISCAL_YEAR = re.compile(r"^(?:FY|CY|Q[1-4])(?:19|20|21)\d{2}$")  # a year, read as one
 MONTH_NUMBERS = {
     name: number
@@ -215,7 +215,7 @@ def id_shaped(text: str) -> bool:
     letters = sum(c.isalpha() for c in text)
     if _is_date_or_time(text) or _OBSTETRIC.match(text) or _FISCAL_YEAR.match(text):
         return False
-    if _TRIAL_REGISTRATION.fullmatch(text):
+    if TRIAL_REGISTRATION.fullmatch(text):
         return False
     if letters:
         return digits >= 4 and len(text) >= 6 and not _UNIT_END.search(text)
