@@ -2658,11 +2658,12 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ("planned Sun exposure", set()),
         (
             "will drive him home Tues. Dialysis Tues/Thurs/Sat",
-            {("DATE", "Tues"), ("DATE", "Tues/Thurs/Sat")},
+            {("DATE", "Tues."), ("DATE", "Tues/Thurs/Sat")},
         ),
         # a schedule's weekdays joined by slashes; a missed dose's weekday; not a verb
         ("Warfarin 7.5 mg Mon/Fri.", {("DATE", "Mon/Fri")}),
         ("Missed dose Sat - away", {("DATE", "Sat")}),
+        ("Chaplain visited Sat. Daughter home Fri", {("DATE", "Sat."), ("DATE", "Fri")}),
         ("sat up in chair", set()),
         # a year after a vaccine; a clinic of a kind is no hospital's name
         ("YF vaccine 2019 (card)", {("DATE", "2019")}),
