@@ -27,10 +27,11 @@ Rules, in order, for each merged span:
    tokens reads "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any word
    ("Shawn" in "DeShawn"); a possessive ("Smith's") is no such word. A DATE in any case with no
    digit and no word of ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped
-   ("file", "PARACETAMOL, INTRAVENOUS"), and so is a DATE whose digits all stand in words of letters
-   and digits that no date is written as, with no such word beside them ("MLH1, PMS2, MSH2": genes;
-   not "3rd", "1990s", "12Mar2024"), and a DATE ending in a comma and a lower-case word that names
-   no day or month loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number
+   ("file", "PARACETAMOL, INTRAVENOUS"; such a DATE that is a listed name in title case or capitals
+   is a person's: "clinic (Linda)"), and so is a DATE whose digits all stand in words of letters and
+   digits that no date is written as, with no such word beside them ("MLH1, PMS2, MSH2": genes; not
+   "3rd", "1990s", "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no
+   day or month loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number
    (``code_labels``: IDs, record numbers, phone numbers) loses the lower-case words at its ends when
    the rest holds a digit ("H12345678 expired" -> "H12345678"), before its shape is checked. An
    EMAIL without "@" (or "[at]", " at "), a URL with a space or with neither a dot nor a slash:
@@ -49,11 +50,12 @@ Rules, in order, for each merged span:
    after it is a field's name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
-   * people's names (``cut_labels``) lose credentials and function words at either end
-     ("Josephine Crawford RDMS" -> "Josephine Crawford"; "A." is an initial, and a one-word
-     name is left alone unless it is a credential: "CC/if" are someone's initials), and are
-     cut before the first function word that follows a name word ("MASSEY FOR A GAIN" ->
-     "MASSEY") and at a possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
+   * people's names (``cut_labels``) lose credentials and function words at either end ("Josephine
+     Crawford RDMS" -> "Josephine Crawford"; "A." is an initial, and a one-word name is left alone
+     unless it is a credential: "CC/if" are someone's initials), and are cut before the first
+     function word that follows a name word ("MASSEY FOR A GAIN" -> "MASSEY"), or in capitals before
+     two frequent words on no name list ("LEMOINE RELATES INTERMITTENT" -> "LEMOINE") and at a
+     possessive that other words follow ("Yamamoto's INR" -> "Yamamoto");
    * a person's span that is a field read on from a name ("Dx: CAP"; one unlisted word with
      a colon right after it: "Pharm:") is dropped; one loses a piece between spaced dashes
      with no listed name and no word in title case ("FYI - kim" -> "kim"), and a frequent
@@ -313,9 +315,19 @@ class SanityRules:
     outside hospital". A person's is not: "ok per delacroix" may be a name typed in haste."""
     language: str = "en"
     filler: frozenset[str] = field(init=False)
+    date_vocabulary: frozenset[str] = field(init=False)
+    """``date_words`` and ``date_names`` together (made once)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "filler", self.credentials | self.function_words)
+        object.__setattr__(self, "date_vocabulary", self.date_words | self.date_names)
+
+    def date_word(self, word: str) -> bool:
+        """``word`` names a day, month, season or holiday, in any case, alone or in the plural
+        ("Sundays")."""
+        low = word.lower()
+        vocabulary = self.date_vocabulary
+        return low in vocabulary or (low.endswith("s") and low[:-1] in vocabulary)
 
     def ordinary_words(self, words: Sequence[str]) -> bool:
         """Every one of ``words`` is at least ``word_zipf`` frequent and longer than two
@@ -1198,16 +1210,13 @@ def _coded_not_dated(text: str, rules: SanityRules) -> bool:
     coded = False
     for word in _ALPHANUMERIC.findall(text):
         if not any(c.isdigit() for c in word):
-            if word.lower() in rules.date_words or word.lower() in rules.date_names:
+            if rules.date_word(word):
                 return False
             continue
         shaped = _DATE_TOKEN.fullmatch(word.lower())
-        if shaped is None:
-            coded = True
-            continue
-        month = shaped.group(1) or shaped.group(2)
-        if month is None or month in rules.date_names:
-            return False
+        month = (shaped.group(1) or shaped.group(2)) if shaped else ""
+        if shaped is not None and (month is None or rules.date_word(month)):
+            return False  # a number, an ordinal, a decade, or one joined to a month's name
         coded = True
     return coded
 
@@ -1216,9 +1225,7 @@ def _dated(text: str, rules: SanityRules) -> bool:
     """``text`` holds a digit, or a word that names a day, month, season or holiday."""
     if any(c.isdigit() for c in text):
         return True
-    words = [w.lower() for w in _LETTERS.findall(text)]
-    names = rules.date_words | rules.date_names
-    return any(w in names or (w.endswith("s") and w[:-1] in names) for w in words)  # "Sundays"
+    return any(rules.date_word(w) for w in _LETTERS.findall(text))
 
 
 def screen(

@@ -467,7 +467,7 @@ _RULES = (
         rf"(?<![\w]){CONTACTS}[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?(?P<n>{FIRST_LAST})",
         0.88,
     ),
-    (  # someone called, paged or quoted ("Called Ngozi about her mother's meds", "Per Luz,
+    (  # someone called or quoted ("Called Ngozi about her mother's meds", "Per Luz,
         # the baby has had 4 wet diapers"): a listed name only ("Per Protocol"), and no code
         # called ("Called Code Blue"); not after "paged" or "discussed with" (a clinician's,
         # found as such)
@@ -736,7 +736,7 @@ _NEEDS_LISTED = frozenset(
         "field_person",
         "name_after_record",
         "title_law",  # "COL Resection"
-        "told_by",  # "Per Protocol", "Paged Anesthesia"
+        "told_by",  # "Per Protocol", "Called Anesthesia"
     }
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
