@@ -2708,3 +2708,28 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
 )
 def test_short_years_month_names_lots_trials_and_charities(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pharmacy named by its own words, with its store's number; not a kind of pharmacy
+        ("HARBORVIEW PHARMACY #2214\nRx# 1", {("ORGANIZATION", "HARBORVIEW PHARMACY #2214")}),
+        ("filled at Hillcrest Apothecary today", {("ORGANIZATION", "Hillcrest Apothecary")}),
+        ("Rx sent to Specialty Pharmacy. Per Inpatient Pharmacy, vanc trough due.", set()),
+        ("Discharge Pharmacy note: reviewed", set()),
+        # a unit of blood by its ISBT 128 donation number
+        ("Transfused PRBC W0367 93 123456 8 at 1410", {("IDNUM", "W0367 93 123456 8")}),
+        ("PRBC unit W036793123457 transfused", {("IDNUM", "W036793123457")}),
+        # a plan's number whose letters lead a group of letters and digits
+        ("Member ID: KMH W8830 4471 02", {("HEALTHPLAN", "KMH W8830 4471 02")}),
+        # holidays and weekdays typed in lower case in a note in mixed case
+        ("Eye appt moved to after christmas.", {("DATE", "christmas")}),
+        ("She wants PT to come on weds. RTC thurs", {("DATE", "weds")}),
+        ("f/u on tues with labs", {("DATE", "tues")}),
+        ("the christmas tree fell", {("DATE", "christmas")}),
+        ("He weds in June; O2 sat on 2L", {("DATE", "June")}),
+    ],
+)
+def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(text, expected):
+    assert found(text) == expected

@@ -301,6 +301,10 @@ class SanityRules:
     placed")."""
     notations: re.Pattern[str] | None = None
     """Clinical notations a span may not wholly be, as one pattern (``None``: none)."""
+    age_after_name: re.Pattern[str] | None = None
+    """What follows a patient's name when it is their age (and sex), matched right at the
+    name's end with the age as group ``age`` ("Ms. Carrow 96F", "Olufemi Balogun 44M"; see
+    :func:`phiscrub.merge.ages.ages_after_names`); ``None``: no such ages."""
     names: Gazetteers | None = field(default=None, repr=False)
     """With it, a person's name in lower case is kept only if one of its words is on the
     name lists ("the creatinine" read as a name is no name; "her brother ryan" is one)."""
@@ -433,7 +437,7 @@ def sanity_rules(language: str) -> SanityRules:
         data = loads(resource.read_text(encoding="utf-8"), f"sanity/{language}.toml")
     except FileNotFoundError:
         raise ConfigError(f"no sanity rules for language {language!r}") from None
-    unknown = sorted(set(data) - {*_LISTS, *_FLAGS, "notations"})
+    unknown = sorted(set(data) - {*_LISTS, *_FLAGS, "notations", "age_after_name"})
     if unknown:
         raise ConfigError(f"sanity/{language}.toml: unknown settings {unknown}")
     lists = {name: frozenset(str(w).lower() for w in data.get(name, ())) for name in _LISTS}
@@ -453,6 +457,7 @@ def sanity_rules(language: str) -> SanityRules:
         place_kinds=bool(data.get("place_kinds", False)),
         names=gazetteers(language) if data.get("lower_case_names_listed", False) else None,
         notations=_notations(data.get("notations", ()), language),
+        age_after_name=_age_after_name(data.get("age_after_name"), language),
         word_zipf=int(data.get("word_zipf", 0)),
         known_zipf=int(data.get("known_zipf", 0)),
         language=language,
@@ -470,6 +475,23 @@ def _notations(patterns: object, language: str) -> re.Pattern[str] | None:
         return re.compile("|".join(f"(?:{p})" for p in patterns))
     except re.error as error:
         raise ConfigError(f"sanity/{language}.toml: notations: {error}") from None
+
+
+def _age_after_name(pattern: object, language: str) -> re.Pattern[str] | None:
+    """The ``age_after_name`` pattern compiled (``None`` when absent); it must name its
+    ``age`` group."""
+    if pattern is None:
+        return None
+    where = f"sanity/{language}.toml: age_after_name"
+    if not isinstance(pattern, str):
+        raise ConfigError(f"{where} must be a string")
+    try:
+        compiled = re.compile(pattern)
+    except re.error as error:
+        raise ConfigError(f"{where}: {error}") from None
+    if "age" not in compiled.groupindex:
+        raise ConfigError(f"{where} has no group named 'age'")
+    return compiled
 
 
 def _heading(doc: Document, start: int, end: int) -> bool:

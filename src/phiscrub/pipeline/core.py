@@ -28,6 +28,7 @@ from phiscrub.document import Document, Span
 from phiscrub.errors import ConfigError
 from phiscrub.io.files import write_atomic
 from phiscrub.merge import DEFAULT_PRIORITY, Dropped, merge_spans
+from phiscrub.merge.ages import ages_after_names
 from phiscrub.merge.ensemble import EnsembleModel, fill_gaps
 from phiscrub.merge.restore import restore_absorbed, restore_uncovered
 from phiscrub.merge.roles import assign_roles
@@ -331,6 +332,8 @@ class Pipeline:
         if settings.roles:
             kept, relabelled = assign_roles(kept, spans)
             dropped += relabelled
+        if rules is not None and rules.age_after_name is not None:
+            kept = ages_after_names(doc.text, kept, rules.age_after_name)
         return Detection(
             tuple(view.spans_to_original(kept)),
             tuple(view.spans_to_original(spans)),

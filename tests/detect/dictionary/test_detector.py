@@ -992,3 +992,21 @@ def test_people_called_quoted_or_named_before_their_relation(text, expected):
 )
 def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a surname with its O' before a comma and a given name: the census lists write it
+        # without the apostrophe ("orourke"); in capitals too
+        ("Pull the chart for O'Rourke, Siobhan from 6/14.", {("PATIENT", "O'Rourke, Siobhan")}),
+        ("Seen: O'CONNOR, MAEVE today", {("PATIENT", "O'CONNOR, MAEVE")}),
+        ("I'LL CALL BACK TOMORROW.", set()),
+        # a first name asked about before what a patient did
+        ("Did Teodora ever follow up with GI?", {("PATIENT", "Teodora")}),
+        ("Did Joy see cardiology?", {("PATIENT", "Joy")}),
+        ("Did Lasix work? Did Mom see the doctor? Did Cardiology see her?", set()),
+    ],
+)
+def test_o_surnames_before_a_given_name_and_first_names_asked_about(text, expected):
+    assert found(text) == expected

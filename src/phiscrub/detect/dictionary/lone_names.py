@@ -53,7 +53,10 @@ _ASKED = (
     r"scheduled|back|home|ok|okay|safe|need|want|have|know|speak|take|use|live|understand|"
     r"agree|prefer|require|allowed|supposed|on|off|being|getting|tolerating|eating|walking|"
     r"sleeping|confused|febrile|comfortable|covered|full|DNR|dnr|go|come|be|eat|drink|leave|"
-    r"shower|stay)\b"
+    r"shower|stay|"
+    # what a patient did or was given, asked with "did" or "has" ("Did Teodora ever follow up
+    # with GI?", "Did Joy see cardiology?")
+    r"ever|see|follow|finish|complete|return|start|stop|miss|make|show|pass|void|tolerate)\b"
 )
 # states a patient is in, told after a name by "is" or "was" (``_TOLD``, ``_STATE_TOLD``)
 _STATES = (

@@ -16,10 +16,12 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case.
+# One name word: Title-case (with hyphen/apostrophe parts and McX/O'X forms) or UPPER case
+# (O'X and D'X too: "O'CONNOR").
 WORD = (
     r"(?:\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+(?:\p{Lu}\p{Ll}+)?)*"
-    r"|\p{Lu}['’]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
+    r"|\p{Lu}['’]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*|\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*"
+    r"|(?-i:[DO])['’]\p{Lu}{2,}(?:[-'’]\p{Lu}{2,})*)"
 )
 
 

@@ -947,7 +947,9 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             candidates.append(match.span())
     for match in _LAST_COMMA_FIRST.finditer(text, overlapped=True):
         last, first = match.group("last"), match.group("first")
-        surname = last.lower() in gaz.census_last_names and not gaz.is_common(last.lower())
+        # the census lists write an O'-surname without its apostrophe ("orourke")
+        bare = last.lower().replace("'", "").replace("’", "")
+        surname = bare in gaz.census_last_names and not gaz.is_common(last.lower())
         ordinary = last.lower() in NOT_NAME or last.lower() in PLACE_WORDS
         # "Holbrook, MA": a state code in capitals after a word in mixed case is a place
         state = first in gaz.state_codes and not last.isupper()
