@@ -2723,6 +2723,9 @@ def test_short_years_month_names_lots_trials_and_charities(text, expected):
         ("PRBC unit W036793123457 transfused", {("IDNUM", "W036793123457")}),
         # a plan's number whose letters lead a group of letters and digits
         ("Member ID: KMH W8830 4471 02", {("HEALTHPLAN", "KMH W8830 4471 02")}),
+        ("auth request, member ZGP 884 019 227, DOS", {("HEALTHPLAN", "ZGP 884 019 227")}),
+        ("Chart E-7719203: any pending cultures?", {("MEDICALRECORD", "E-7719203")}),
+        ("was a member MD 120 mg. The chart E. coli", set()),
         # holidays and weekdays typed in lower case in a note in mixed case
         ("Eye appt moved to after christmas.", {("DATE", "christmas")}),
         ("She wants PT to come on weds. RTC thurs", {("DATE", "weds")}),

@@ -206,6 +206,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Signed, MD", "MD", "DOCTOR"),
         ("INTERPRETER: Spanish, ID #44512", "Spanish", "CITY"),
         ("seen in clinic since march", "march", "ZIP"),
+        ("Language: French        Religion: Catholic", "French", "VEHICLE"),  # no digit
         ("Call back: none", "none", "PHONE"),
         ("Fax: 241 Overlook Dr, Roxbury", "241 Overlook Dr, Roxbury", "FAX"),
         ("SSN on file 4 per Dr Lee", "4 per Dr Lee", "SSN"),
@@ -1641,3 +1642,16 @@ def test_logins_cancers_credentials_and_clinical_words(text, surface, label, kep
 )
 def test_codes_genes_and_shorthand_read_as_names_places_or_dates(text, surface, label, kept):
     assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [("Plate: LUVMYCAT, white Honda", "LUVMYCAT"), ("plate abc1234 seen", "abc1234")],
+)
+def test_a_plate_in_capitals_or_with_a_digit_stays(text, surface):
+    assert _kept_as(text, surface, "VEHICLE") == [(surface, "VEHICLE")]
+
+
+def test_a_name_joined_by_binti_stays_whole():
+    text = "Patient: Siti binti Abdullah"
+    assert _kept_as(text, "Siti binti Abdullah", "PATIENT") == [("Siti binti Abdullah", "PATIENT")]

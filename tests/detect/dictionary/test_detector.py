@@ -1006,6 +1006,8 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         ("Did Teodora ever follow up with GI?", {("PATIENT", "Teodora")}),
         ("Did Joy see cardiology?", {("PATIENT", "Joy")}),
         ("Did Lasix work? Did Mom see the doctor? Did Cardiology see her?", set()),
+        # a surname joined by "bin" or "ibn"
+        ("Seen with Dr. Ahmad ibn Saud today", {("DOCTOR", "Ahmad ibn Saud")}),
     ],
 )
 def test_o_surnames_before_a_given_name_and_first_names_asked_about(text, expected):

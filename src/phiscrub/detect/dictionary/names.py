@@ -63,9 +63,10 @@ CAPS_SMALL = (
     r"(?![\w'’-])"
 )
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"); a surname's
-    # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg")
+    # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg", "Abdul Rahman bin Khalid")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
-    rf"|(?:de|del|della|da|do|dos|das|di|du|van|von|y)(?:[ ](?:la|los|las|der|den))?[ ]{WORD}"
+    rf"|(?:de|del|della|da|do|dos|das|di|du|van|von|y|bin|binti|bint|ibn)"
+    rf"(?:[ ](?:la|los|las|der|den))?[ ]{WORD}"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}|,[ ]?\p{{Lu}}{{2}}))){{0,3}}"
 )
 # not a surname and the place that names a practice or the street that follows ("Dr
