@@ -1008,7 +1008,14 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         ("Did Lasix work? Did Mom see the doctor? Did Cardiology see her?", set()),
         # a surname joined by "bin" or "ibn"
         ("Seen with Dr. Ahmad ibn Saud today", {("DOCTOR", "Ahmad ibn Saud")}),
+        # a possessive before a line or a tube; an initial and a rare word before a vital sign
+        ("pls d/c Lundqvist's foley", {("PATIENT", "Lundqvist")}),
+        ("Z. Farouk BP is 190/100, what do I do", {("PATIENT", "Z. Farouk")}),
+        ("A. Plan: continue", set()),
+        # a first name that is a rare town's name, asked about; not a well-known town
+        ("Is Esperanza on a heparin drip?", {("PATIENT", "Esperanza")}),
+        ("Is Boston on the list?", set()),
     ],
 )
-def test_o_surnames_before_a_given_name_and_first_names_asked_about(text, expected):
+def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):
     assert found(text) == expected

@@ -276,7 +276,10 @@ _POSSESSIVE_NAME = regex.compile(
     r"colonoscopy|ferritin|BNP|trough|"
     # what is done for a patient ("When is Oluwaseun Adeyemi's next dialysis session?")
     r"dialysis|infusions?|chemo|chemotherapy|transfusions?|visit|"
-    r"follow-?up|therapy|treatments?|sessions?|transplant|vaccines?|hospital[ ]course|cath|EGD)"
+    r"follow-?up|therapy|treatments?|sessions?|transplant|vaccines?|hospital[ ]course|cath|EGD|"
+    # lines, tubes and care at the bedside ("d/c Lundqvist's foley")
+    r"foley|catheter|IV|PICC|drain|dressing|sitter|drip|tele|telemetry|O2|sats|fluids|dispo|"
+    r"consult)"
     r"(?![\w-])"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
@@ -293,9 +296,14 @@ _PERSONAL_AFTER = word_set(
     colonoscopy ferritin bnp trough
     dialysis infusion infusions chemo chemotherapy transfusion transfusions visit therapy session
     sessions transplant
+    foley catheter iv picc drain dressing sitter drip tele telemetry o2 sats fluids dispo consult
+    bp
     """
 )
 RARE_NAME_ZIPF = 2.5
+# a listed first name that is a town's name too, asked about, is a person's when it is no more
+# frequent than this ("Esperanza" 2.9; "Boston" 5.0, "Jordan" 4.5)
+ASKED_PLACE_ZIPF = 3.5
 # a given name hyphenated in lower case ("Hyun-woo", "Ji-yeon"): each part no more frequent
 # than this in English, where a compound has a frequent part ("follow-up", "pre-op")
 SYLLABLE_ZIPF = 4
@@ -351,8 +359,12 @@ def lone_first_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         start, end = match.span("n")
         person = match.group("does") is not None
         asked = match.group("asked") is not None
+        # a question about someone is not about a town, unless a well-known one ("Is Esperanza
+        # on a heparin drip?"; "Is Boston on the list?")
+        word = match.group("n").lower()
+        asked_person = asked and zipf(word, "en") < ASKED_PLACE_ZIPF
         if taken.overlaps(start, end) or not _lone_first_name(
-            text, match.group("n").lower(), end, gaz, place=person, asked=asked
+            text, word, end, gaz, place=person or asked_person, asked=asked
         ):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "lone_first_after_cue")
@@ -373,7 +385,9 @@ _ASKED_FULL_NAME = regex.compile(
 _REQUESTED_FULL_NAME = regex.compile(
     rf"{_SENTENCE_START}(?i:(?:please|pls|plz|can[ ]you|could[ ]you|can[ ]u)[ ]+)?"
     r"(?i:send|call|page|text|e-?mail|message|remind|tell|ask|notify|update|schedule|"
-    r"reschedule|book|discharge|admit|transfer|contact|phone|refer|check[ ]on)[ ]+"
+    r"reschedule|book|discharge|admit|transfer|contact|phone|refer|check[ ]on|"
+    # a record to open ("pull up Yevgenia Platonova")
+    r"pull[ ]up|look[ ]up|open|find)[ ]+"
     r"(?P<n>(?P<first>\p{Lu}\p{Ll}+)[ ](?P<last>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?))"
     r"(?=[ ]+(?:a|an|the|that|about|re|back|to|for|with|on|in|and|his|her|their|today|"
     r"tomorrow|tmrw|asap)\b|[ ]*(?:[.,;:?!)]|$))"
@@ -856,16 +870,19 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         word = match.group("n").lower()
         bare = word.replace("'", "").replace("’", "")  # the census lists write "oconnell"
         surname = bare in gaz.census_last_names or word in gaz.last_names
+        following = NEXT_WORD.match(text, end)
+        after = following.group(1).lower() if following else ""
         if not surname and zipf(word, "en") < RARE_NAME_ZIPF and not _EPITHET.search(word):
-            surname = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
+            # after a word a person follows, or before what only a person has ("Z. Farouk BP
+            # is 190/100")
+            before = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
+            surname = before or after in _PERSONAL_AFTER
         if taken.overlaps(start, end) or not surname:
             continue
         if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:
             continue
         if gaz.is_common(word) and _LINE_START.search(text, max(0, start - 12), start):
             continue  # "A. Hill" heading an outline: an item, not a person
-        following = NEXT_WORD.match(text, end)
-        after = following.group(1).lower() if following else ""
         if word in PLACE_WORDS or after in PLACE_WORDS or eponym_use(text, *match.span("n"), gaz):
             continue
         yield NameHit(start, end, cued_label(text, start), 0.7, "initial_surname")
