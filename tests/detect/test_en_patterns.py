@@ -2726,6 +2726,8 @@ def test_short_years_month_names_lots_trials_and_charities(text, expected):
         ("auth request, member ZGP 884 019 227, DOS", {("HEALTHPLAN", "ZGP 884 019 227")}),
         ("Chart E-7719203: any pending cultures?", {("MEDICALRECORD", "E-7719203")}),
         ("was a member MD 120 mg. The chart E. coli", set()),
+        # a plan's part is no school
+        ("Is he enrolled in Part D? A student at Northeastern", {("ORGANIZATION", "Northeastern")}),
         # holidays and weekdays typed in lower case in a note in mixed case
         ("Eye appt moved to after christmas.", {("DATE", "christmas")}),
         ("She wants PT to come on weds. RTC thurs", {("DATE", "weds")}),

@@ -215,6 +215,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
+        ("Triage ESI 3. Dispo: OBS", "ESI", "DOCTOR"),  # triage acuity
+        ("Triage ESI 3. Dispo: OBS", "OBS", "HOSPITAL"),  # observation status
+        ("Bed 7 - 96F CMO. Chaplain", "CMO", "HOSPITAL"),  # comfort measures only
+        ("septic shock, on levo 0.08", "levo", "ORGANIZATION"),  # a pressor
+        ("Call (TTY 711) weekdays", "TTY", "HOSPITAL"),
+        ("Branch: USMC, 1987-1995", "USMC", "HOSPITAL"),
         ("G2P1 at 34w2d by LMP 03/02/2109, EDD 12/07", "EDD", "ORGANIZATION"),  # pregnancy
         ("Flu 10/12/2103, COVID booster 9/2103", "COVID", "ORGANIZATION"),  # a vaccine
         ("Patient is Jehovah's Witness", "Jehovah", "PATIENT"),
@@ -1655,3 +1661,17 @@ def test_a_plate_in_capitals_or_with_a_digit_stays(text, surface):
 def test_a_name_joined_by_binti_stays_whole():
     text = "Patient: Siti binti Abdullah"
     assert _kept_as(text, "Siti binti Abdullah", "PATIENT") == [("Siti binti Abdullah", "PATIENT")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a street's abbreviated type, its stop and a sentence's first word
+        ("on Bridge St. Conflict\\nescalated", "Bridge St. Conflict", "CITY", "Bridge St"),
+        ("He lives on Bergen St. Denies SOB.", "Bergen St. Denies", "STREET", "Bergen St"),
+        # a town after the stop stays
+        ("12 Elm Ave. Boston, MA", "Elm Ave. Boston", "STREET", "Elm Ave. Boston"),
+    ],
+)
+def test_a_street_span_ends_at_a_sentence_after_its_type(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == [(kept, label)]

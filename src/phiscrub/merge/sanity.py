@@ -1544,6 +1544,19 @@ def _whole_words(text: str, span: Span) -> Span:
 _STOP_INSIDE = re.compile(r"\b(?:[A-Z][^\W\d_]{4,}|Inc|Ltd|Corp|Co|LLC|PLC|LLP)(\.)[ ]+(?=[A-Z])")
 # a bracket opened inside a name and not closed in it, with the space before it
 _OPEN_BRACKET = re.compile(r"[ ]*\([^)]*$")
+_STREET_STOP = re.compile(r"\b(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Hwy|Pkwy|Ter)(\.)[ ]+([A-Z][a-z]+)\b")
+
+
+def _opens_sentence(word: str, rules: SanityRules) -> bool:
+    """``word`` (capitalised) is a frequent word on no name or place list: after a stop it
+    opens a sentence rather than naming a town ("Conflict", "Denies")."""
+    low = word.lower()
+    if not rules.ordinary_words([low]) or rules.names is None:
+        return False
+    gaz = rules.names
+    return not (gaz.is_name(low) or low in gaz.cities or low in gaz.towns or low in gaz.states)
+
+
 _LOWER_WORD = re.compile(r"[ ]+[a-z]")
 _FIELD_BEFORE = re.compile(r"(?:^|\|)[ \t]*([^\W\d_]+)[ \t]*:[ \t]*$")
 _FIELD_REACH = 60  # how far before a span its field's name is looked for
@@ -1831,6 +1844,14 @@ def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
     if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(surface)):
         span = replace(span, end=span.start + stop.start(1))
         surface = surface[: stop.start(1)]
+    if span.label in rules.clause_labels:
+        # a street's abbreviated type, its stop and a sentence's first word ("Bridge St.
+        # Conflict escalated"; not "Elm Ave. Boston", a town)
+        for stop in _STREET_STOP.finditer(surface):
+            if _opens_sentence(stop.group(2), rules):
+                span = replace(span, end=span.start + stop.start(1))
+                surface = surface[: stop.start(1)]
+                break
     if (bracket := _OPEN_BRACKET.search(surface)) is not None and bracket.start() > 0:
         inside = surface.index("(", bracket.start()) + 1
         words = surface[: bracket.start()].split()
