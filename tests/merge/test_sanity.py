@@ -1675,3 +1675,14 @@ def test_a_name_joined_by_binti_stays_whole():
 )
 def test_a_street_span_ends_at_a_sentence_after_its_type(text, surface, label, kept):
     assert _kept_as(text, surface, label) == [(kept, label)]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        ("WHAT IS BEATRIZ OLMOS INR", "BEATRIZ OLMOS INR", "BEATRIZ OLMOS"),
+        ("Ok to give Ibrahim Tylenol?", "Ibrahim Tylenol", "Ibrahim"),
+    ],
+)
+def test_a_name_ends_before_a_test_or_a_medicine(text, surface, kept):
+    assert _kept_as(text, surface, "PATIENT") == [(kept, "PATIENT")]

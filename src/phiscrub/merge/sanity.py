@@ -108,7 +108,7 @@ Rules, in order, for each merged span:
      before a credential in capitals inside it ("Ni Bhriain MRCP, Consultant"); what is left
      that is only ``never_alone`` words or an eponym before its head is dropped ("Todd
      paralysis" cut to "Todd"); a name also ends before one of ``medicines`` ("Ibrahim
-     Tylenol" -> "Ibrahim").
+     Tylenol" -> "Ibrahim") or ``tests`` ("BEATRIZ OLMOS INR" -> "BEATRIZ OLMOS").
 3. with ``place_kinds`` on, a CITY span that names a US state (or a state code in capitals,
    ``state_codes``, which the word rules leave alone: "VI" is no Roman numeral there)
    or a country, and not one of the cities written like one (``cities_named_like_places``:
@@ -295,6 +295,9 @@ class SanityRules:
     such an age, capitalised words between, is what the person does, a PROFESSION ("a
     76-year-old Auto Electrician", "an 87-year-old Carpenter"); names stand before an age."""
     medicines: frozenset[str] = frozenset()
+    tests: frozenset[str] = frozenset()
+    """Tests and vital signs a query names after a patient: a person's name ends before one,
+    as before a medicine ("WHAT IS BEATRIZ OLMOS INR" -> "BEATRIZ OLMOS")."""
     """Medicines written capitalised; a person's name ends before one ("give Ibrahim
     Tylenol")."""
     lower_clinical_endings: frozenset[str] = frozenset()
@@ -380,6 +383,7 @@ _LISTS = (
     "eponym_heads",
     "eponyms",
     "medicines",
+    "tests",
     "person_verbs",
     "lower_clinical_endings",
     "room_words",
@@ -2329,7 +2333,7 @@ def _name_end(
             and lower not in rules.name_particles
         )
         ordinary = index > first and _ordinary_after_name(text, words, index, rules)
-        medicine = lower in rules.medicines
+        medicine = lower in rules.medicines or lower in rules.tests
         if index > first and (function or credential or ordinary or medicine):
             return words[index - 1].end()
         if _after_full_name(text, words, first, index, rules):

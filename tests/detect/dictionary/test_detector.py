@@ -1015,6 +1015,13 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         # a first name that is a rare town's name, asked about; not a well-known town
         ("Is Esperanza on a heparin drip?", {("PATIENT", "Esperanza")}),
         ("Is Boston on the list?", set()),
+        # a surname and an initial opening a line before a dash or a colon
+        ("Gunnarsdottir, H - any cultures?", {("PATIENT", "Gunnarsdottir, H")}),
+        ("OKWUOSA, C: K 5.9", {("PATIENT", "OKWUOSA, C")}),
+        ("Plan, A - continue\nCardiology, D: pending", set()),
+        # a surname after a request about a patient's record
+        ("Send Nakashima labs to the PCP", {("PATIENT", "Nakashima")}),
+        ("Review Chest CT. Send Home today.", set()),
     ],
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):

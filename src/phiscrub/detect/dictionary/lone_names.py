@@ -186,6 +186,8 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"[Ii]s|[Ww]as|[Hh]as|[Dd]id|[Dd]oes|[Cc]an|[Ww]ill|"
     r"[Ss]hould|[Cc]ould|[Cc]all|[Cc]alled|[Tt]ell|[Ll]et|[Pp]age|[Nn]otify|[Ii]nform|[Aa]sk|"
     r"[Cc]heck|[Rr]eschedule|[Ss]chedule|F/[Uu]|[Dd]ischarge|[Aa]dmit|"
+    # a request about a patient's record ("Send Nakashima labs to Kaiser")
+    r"[Ss]end|[Pp]ull|[Rr]eview|[Rr]epeat|[Tt]rend|[Rr]echeck|"
     r"(?P<of>(?:[Pp]atient|[Pp]t)[ ]of)|"  # a clinician's patient ("pt of Wexler")
     r"(?P<patient>[Pp]atient|[Pp]t\.?))[ ]+"
     rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)"
@@ -636,6 +638,32 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
 
 
 _COMMA_GIVEN = regex.compile(r",[ ]?(\p{Lu}\p{Ll}+)(?![\w'’-])")
+
+
+# A surname and an initial opening a line before a dash or a colon, as a list or a query writes a
+# patient ("Gunnarsdottir, H - any cultures?", "OKWUOSA, C: K 5.9")
+_SURNAME_INITIAL_LINE = regex.compile(
+    r"(?m)^[ \t]*(?P<n>(?P<last>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?|\p{Lu}{3,}(?:-\p{Lu}+)?)"
+    r",[ ]?\p{Lu}\.?)(?=[ ]+[-–][ ]|[ ]*:[ ])"
+)
+
+
+def surname_initial_lines(
+    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
+) -> Iterator[NameHit]:
+    """A surname and an initial opening a line before a dash or a colon (see
+    ``_SURNAME_INITIAL_LINE``), where no other rule has found a name: a listed surname or a
+    rare word, and no other word (frequent, a place, an eponym)."""
+    taken = Occupied(found)
+    for match in _SURNAME_INITIAL_LINE.finditer(text):
+        start, end = match.span("n")
+        last = match.group("last").lower()
+        listed = last in gaz.census_last_names or last in gaz.last_names
+        if taken.overlaps(start, end) or not (listed or zipf(last, "en") < RARE_NAME_ZIPF):
+            continue
+        if not _plausible_surname(last, gaz) or last in NOT_NAME or last in NOT_SURNAME:
+            continue
+        yield NameHit(start, end, cued_label(text, start), 0.7, "surname_initial_line")
 
 
 def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:

@@ -32,6 +32,7 @@ from phiscrub.detect.dictionary.lone_names import (
     person_state_names,
     possessive_names,
     recorded_names,
+    surname_initial_lines,
     unlisted_names,
 )
 from phiscrub.detect.dictionary.name_words import (
@@ -901,6 +902,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         person_state_names,
         lower_lone_first_names,
         lone_surnames,
+        surname_initial_lines,
         family_names,
         particle_surnames,
         listed_patients,
