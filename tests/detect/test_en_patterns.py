@@ -2728,6 +2728,10 @@ def test_short_years_month_names_lots_trials_and_charities(text, expected):
         ("was a member MD 120 mg. The chart E. coli", set()),
         # a plan's part is no school
         ("Is he enrolled in Part D? A student at Northeastern", {("ORGANIZATION", "Northeastern")}),
+        # a pager's number dotted, with its extension
+        ("pager 555.0199 x12; page 3 of 4", {("PHONE", "555.0199 x12")}),
+        # a care home after a field's colon and "To"
+        ("DISPOSITION: To Marian Manor for rehab.", {("HOSPITAL", "Marian Manor")}),
         # holidays and weekdays typed in lower case in a note in mixed case
         ("Eye appt moved to after christmas.", {("DATE", "christmas")}),
         ("She wants PT to come on weds. RTC thurs", {("DATE", "weds")}),
