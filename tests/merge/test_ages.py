@@ -14,7 +14,8 @@ PATTERN = sanity_rules("en").age_after_name
 
 
 def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, str]]:
-    spans = ages_after_names(text, [span_of(text, surface, label)], PATTERN)
+    lower = text.islower()  # a note typed in lower case
+    spans = ages_after_names(text, [span_of(text, surface, label)], PATTERN, lower)
     return [(text[s.start : s.end], s.label) for s in spans]
 
 
@@ -27,6 +28,7 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         ("Seen with Anna Berg (82 y/o) today", "Anna Berg", "82"),
         ("Rm 3: Hale, Rosa, 101 yo F, fall", "Hale, Rosa", "101"),
         ("Dorothy Baines - 91F - hip fracture", "Dorothy Baines", "91"),
+        ("bed 5 - olufemi balogun 44m etoh withdrawal", "olufemi balogun", "44"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
@@ -42,6 +44,7 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("Ms. Carrow 96Fr catheter", "Carrow", "PATIENT"),  # a French size
         ("Ms. Carrow 130F today", "Carrow", "PATIENT"),  # no one is 130
         ("Ms. Carrow, 96/64 BP", "Carrow", "PATIENT"),
+        ("Ms. Carrow 96f", "Carrow", "PATIENT"),  # a lower-case sex in a note in mixed case
     ],
 )
 def test_no_age_after_other_spans_or_in_other_shapes(text, surface, label):

@@ -439,3 +439,25 @@ def test_roles_take_a_names_role_from_the_dictionarys_context_rules(roles, label
     finally:
         registry.detectors.unregister("every-name-a-patient")
     assert [(text[s.start : s.end], s.label) for s in spans] == [("Hiroshi Tanaka", label)]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Bed 7 - Ms. Carrow 96F CMO. Chaplain saw family.", "96"),
+        # typed in lower case: the sex in lower case too
+        ("bed 7 - ms. carrow 96f, comfort care only. chaplain saw the family today.", "96"),
+    ],
+)
+def test_an_age_after_a_patient_s_name_is_read_after_the_merge(tmp_path, text, age):
+    config = tmp_path / "pipe.toml"
+    config.write_text(
+        "name='mine'\nlanguage='en'\n[[detector]]\ntype='dictionary'\n"
+        "[merge]\npolicy='priority'\nsanity='en'\n",
+        encoding="utf-8",
+    )
+    detection = load_pipeline(config).detect(Document("d", text))
+    found = [(text[s.start : s.end], s.label, s.source) for s in detection.spans]
+    name = "Carrow" if "Carrow" in text else "carrow"
+    assert (name, "PATIENT") in [(surface, label) for surface, label, _ in found]
+    assert (age, "AGE", "merge:age_after_name") in found

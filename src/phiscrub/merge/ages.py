@@ -19,9 +19,13 @@ SOURCE = "merge:age_after_name"
 OLDEST = 120
 
 
-def ages_after_names(text: str, spans: Sequence[Span], pattern: re.Pattern[str]) -> list[Span]:
+def ages_after_names(
+    text: str, spans: Sequence[Span], pattern: re.Pattern[str], lower: bool = False
+) -> list[Span]:
     """``spans`` and an AGE span for each age ``pattern`` reads right after a PATIENT span
-    (its group ``age``, from 0 to 120) where no span stands, in text order."""
+    (its group ``age``, from 0 to 120) where no span stands, in text order. A sex in lower case
+    (group ``sex``) counts only in a note typed in lower case (``lower``: its view has its
+    capitals restored, "Balogun 44m")."""
     cover = SpanCover(spans)
     ages: list[Span] = []
     for span in spans:
@@ -33,6 +37,9 @@ def ages_after_names(text: str, spans: Sequence[Span], pattern: re.Pattern[str])
         start, end = match.span("age")
         if cover.touches(start, end) or not 0 < int(text[start:end]) <= OLDEST:
             continue
+        sex = match.groupdict().get("sex")
+        if sex is not None and sex.islower() and not lower:
+            continue  # "Carrow 96f": a sex in lower case goes with a note typed so
         ages.append(Span(start, end, "AGE", 0.8, SOURCE))
     if not ages:
         return list(spans)

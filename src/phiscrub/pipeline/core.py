@@ -52,6 +52,7 @@ from phiscrub.pipeline.config import (
 from phiscrub.pipeline.view import capitals_twin, detection_view
 from phiscrub.provenance import versions
 from phiscrub.replace import ReplaceConfig, Replacement, Replacer, SecretKey
+from phiscrub.text.casing import typed_in_lower_case
 
 _PERSONS = frozenset({"PATIENT", "DOCTOR"})
 """Labels whose spans the capitals twin only adds where nothing was found (``_twin_pass``)."""
@@ -333,7 +334,8 @@ class Pipeline:
             kept, relabelled = assign_roles(kept, spans)
             dropped += relabelled
         if rules is not None and rules.age_after_name is not None:
-            kept = ages_after_names(doc.text, kept, rules.age_after_name)
+            lower = typed_in_lower_case(doc.metadata)
+            kept = ages_after_names(doc.text, kept, rules.age_after_name, lower)
         return Detection(
             tuple(view.spans_to_original(kept)),
             tuple(view.spans_to_original(spans)),
