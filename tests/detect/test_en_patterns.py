@@ -2730,6 +2730,9 @@ def test_short_years_month_names_lots_trials_and_charities(text, expected):
         ("Is he enrolled in Part D? A student at Northeastern", {("ORGANIZATION", "Northeastern")}),
         # a pager's number dotted, with its extension
         ("pager 555.0199 x12; page 3 of 4", {("PHONE", "555.0199 x12")}),
+        # a record's number right after a name written surname first; not a phone number
+        ("Nakamura, Emi 0092-8173 needs a med rec", {("MEDICALRECORD", "0092-8173")}),
+        ("Smith, John 555-0199; Lee, Anna 100 mg", {("PHONE", "555-0199")}),
         # a care home after a field's colon and "To"
         ("DISPOSITION: To Marian Manor for rehab.", {("HOSPITAL", "Marian Manor")}),
         # holidays and weekdays typed in lower case in a note in mixed case

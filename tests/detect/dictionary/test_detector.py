@@ -1022,6 +1022,8 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         # a surname after a request about a patient's record
         ("Send Nakashima labs to the PCP", {("PATIENT", "Nakashima")}),
         ("Review Chest CT. Send Home today.", set()),
+        # a name surname first before a record's number
+        ("Nakamura, Emi 0092-8173 needs a med rec", {("PATIENT", "Nakamura, Emi")}),
     ],
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):

@@ -648,12 +648,13 @@ _SURNAME_INITIAL_LINE = regex.compile(
 )
 
 
-def surname_initial_lines(
+def unlisted_surname_initial_lines(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
     """A surname and an initial opening a line before a dash or a colon (see
-    ``_SURNAME_INITIAL_LINE``), where no other rule has found a name: a listed surname or a
-    rare word, and no other word (frequent, a place, an eponym)."""
+    ``_SURNAME_INITIAL_LINE``), where no other rule has found a name (the context rule
+    ``surname_initial_line`` reads listed names alone): a listed surname or a rare word, and
+    no other word (frequent, a place, an eponym)."""
     taken = Occupied(found)
     for match in _SURNAME_INITIAL_LINE.finditer(text):
         start, end = match.span("n")
@@ -663,7 +664,7 @@ def surname_initial_lines(
             continue
         if not _plausible_surname(last, gaz) or last in NOT_NAME or last in NOT_SURNAME:
             continue
-        yield NameHit(start, end, cued_label(text, start), 0.7, "surname_initial_line")
+        yield NameHit(start, end, cued_label(text, start), 0.7, "unlisted_surname_initial_line")
 
 
 def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:

@@ -32,8 +32,8 @@ from phiscrub.detect.dictionary.lone_names import (
     person_state_names,
     possessive_names,
     recorded_names,
-    surname_initial_lines,
     unlisted_names,
+    unlisted_surname_initial_lines,
 )
 from phiscrub.detect.dictionary.name_words import (
     EPONYM_HEADS,
@@ -504,6 +504,8 @@ _RULES = (
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
         # or a slash and the record's number, as a log writes them ("HAUGEN, PER / 0092215")
         r"|[ ]*/[ ]*(?=\d{6,10}(?![\w-]))"
+        # or, surname first, the record's number after a space ("Nakamura, Emi 0092-8173")
+        r"|(?<=,[ ]?\p{L}+)[ ]{1,3}(?=(?:\d{4}-\d{4,5}|\d{3}-\d{5}|\d{6,10})(?![\w/:.-]))"
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
         r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
         # or the age and sex run together ("Will Wood, 62M, chest pain")
@@ -902,7 +904,7 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         person_state_names,
         lower_lone_first_names,
         lone_surnames,
-        surname_initial_lines,
+        unlisted_surname_initial_lines,
         family_names,
         particle_surnames,
         listed_patients,
