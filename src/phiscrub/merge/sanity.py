@@ -64,12 +64,13 @@ Rules, in order, for each merged span:
    * places and organisations (``clause_labels``) end before a word of a clause after a
      capitalised word (``clause_words`` or any frequent lower-case word but ``name_inside``,
      street and room words: "Somerville with hx of CHF" -> "Somerville"; in capitals, a
-     ``clause_verbs`` word: "ELKTON PUBLIC LIBRARY REPORTING WHEEZE"), keeping a listed
-     place after the cut as a span of its own ("... has said Ireland"), and start after a
-     store's number before a comma, a sentence's verb (``lead_verbs``: "Attended UMass
-     Boston") or a frequent capitalised word and a ``lead_words`` word ("Employed by
-     Raytheon"); in a mixed-case note, one of frequent lower-case words on no place list is
-     dropped ("flu 10/2103");
+     ``clause_verbs`` word: "ELKTON PUBLIC LIBRARY REPORTING WHEEZE"; at a street type's stop
+     before a frequent word on no name or place list: "Bridge St. Conflict" -> "Bridge St"),
+     keeping a listed place after the cut as a span of its own ("... has said Ireland"), and
+     start after a store's number before a comma, a sentence's verb (``lead_verbs``:
+     "Attended UMass Boston") or a frequent capitalised word and a ``lead_words`` word
+     ("Employed by Raytheon"); in a mixed-case note, one of frequent lower-case words on no
+     place list is dropped ("flu 10/2103");
    * every word a ``never_alone`` or ``relations`` word, or a number or function word beside
      them (or, for people, a credential): dropped ("Mallampati II", "mildly dyspneic", "MD",
      "Grandmother", "Hemoglobin 11", "OSA on CPAP");
@@ -295,11 +296,11 @@ class SanityRules:
     such an age, capitalised words between, is what the person does, a PROFESSION ("a
     76-year-old Auto Electrician", "an 87-year-old Carpenter"); names stand before an age."""
     medicines: frozenset[str] = frozenset()
+    """Medicines written capitalised; a person's name ends before one ("give Ibrahim
+    Tylenol")."""
     tests: frozenset[str] = frozenset()
     """Tests and vital signs a query names after a patient: a person's name ends before one,
     as before a medicine ("WHAT IS BEATRIZ OLMOS INR" -> "BEATRIZ OLMOS")."""
-    """Medicines written capitalised; a person's name ends before one ("give Ibrahim
-    Tylenol")."""
     lower_clinical_endings: frozenset[str] = frozenset()
     """Endings of anatomical and clinical words ("-inal", "-usion") that drop a person's span
     in lower case in a note in mixed case ("inguinal"); surnames end so in capitals."""
@@ -1844,7 +1845,8 @@ _YEAR_RANGE = (1800, 2199)
 
 def _clause_end(span: Span, surface: str, rules: SanityRules) -> Span:
     """``span`` (reading ``surface``) cut before a sentence's stop inside it ("Authority.
-    Emergency contact"), then before a bracket it opens and does not close ("Medicare (MBI")."""
+    Emergency contact", "Bridge St. Conflict"), then before a bracket it opens and does not
+    close ("Medicare (MBI")."""
     if span.label in rules.clause_labels and (stop := _STOP_INSIDE.search(surface)):
         span = replace(span, end=span.start + stop.start(1))
         surface = surface[: stop.start(1)]

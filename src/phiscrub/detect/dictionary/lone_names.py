@@ -640,33 +640,6 @@ def lone_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> I
 _COMMA_GIVEN = regex.compile(r",[ ]?(\p{Lu}\p{Ll}+)(?![\w'’-])")
 
 
-# A surname and an initial opening a line before a dash or a colon, as a list or a query writes a
-# patient ("Gunnarsdottir, H - any cultures?", "OKWUOSA, C: K 5.9")
-_SURNAME_INITIAL_LINE = regex.compile(
-    r"(?m)^[ \t]*(?P<n>(?P<last>\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?|\p{Lu}{3,}(?:-\p{Lu}+)?)"
-    r",[ ]?\p{Lu}\.?)(?=[ ]+[-–][ ]|[ ]*:[ ])"
-)
-
-
-def unlisted_surname_initial_lines(
-    text: str, gaz: Gazetteers, found: list[tuple[int, int]]
-) -> Iterator[NameHit]:
-    """A surname and an initial opening a line before a dash or a colon (see
-    ``_SURNAME_INITIAL_LINE``), where no other rule has found a name (the context rule
-    ``surname_initial_line`` reads listed names alone): a listed surname or a rare word, and
-    no other word (frequent, a place, an eponym)."""
-    taken = Occupied(found)
-    for match in _SURNAME_INITIAL_LINE.finditer(text):
-        start, end = match.span("n")
-        last = match.group("last").lower()
-        listed = last in gaz.census_last_names or last in gaz.last_names
-        if taken.overlaps(start, end) or not (listed or zipf(last, "en") < RARE_NAME_ZIPF):
-            continue
-        if not _plausible_surname(last, gaz) or last in NOT_NAME or last in NOT_SURNAME:
-            continue
-        yield NameHit(start, end, cued_label(text, start), 0.7, "unlisted_surname_initial_line")
-
-
 def _unlisted_surname_first(last: str, first: str, gaz: Gazetteers) -> bool:
     """After "patient", a surname on no list before a comma and a listed first name: the
     surname is no frequent word, place or eponym, and the first name no place."""
@@ -679,6 +652,13 @@ def _plausible_surname(last: str, gaz: Gazetteers) -> bool:
     """``last`` (lower case) is no other word (``_no_other_word``) nor a word for a state
     ("Pt Hyperkalemic, Henry said")."""
     return _no_other_word(last, gaz) and not last.endswith(_STATE_ENDINGS)
+
+
+def rare_surname(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is rare in English and a plausible surname, on no list or on one
+    ("Gunnarsdottir"), and no word of the short lists."""
+    rare = zipf(word, "en") < RARE_NAME_ZIPF
+    return rare and _plausible_surname(word, gaz) and word not in NOT_NAME | NOT_SURNAME
 
 
 def _unlisted_surname(word: str, gaz: Gazetteers) -> bool:

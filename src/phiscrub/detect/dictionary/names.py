@@ -31,9 +31,9 @@ from phiscrub.detect.dictionary.lone_names import (
     particle_surnames,
     person_state_names,
     possessive_names,
+    rare_surname,
     recorded_names,
     unlisted_names,
-    unlisted_surname_initial_lines,
 )
 from phiscrub.detect.dictionary.name_words import (
     EPONYM_HEADS,
@@ -389,7 +389,8 @@ _RULES = (
         0.88,
     ),
     (  # a surname and an initial opening a line of a list, before a dash or a colon
-        # ("GUTIERREZ, M - needs K rider"): a listed name
+        # ("GUTIERREZ, M - needs K rider"): a listed name, or a rare word that may be a surname
+        # ("Gunnarsdottir, H - any cultures?")
         "surname_initial_line",
         "PATIENT",
         rf"(?m)^[ \t]*(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)(?=[ ]+[-–][ ]|[ ]*:[ ])",
@@ -752,6 +753,16 @@ _UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower"}
 """Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
 
 
+def _listed(text: str, span: tuple[int, int], rule: str, gaz: Gazetteers) -> bool:
+    """A word of ``span`` is a listed name; for ``surname_initial_line``, or the surname
+    before its comma is a rare word that may be one ("Gunnarsdottir, H - any cultures?"; not
+    "Plan, A - continue")."""
+    if any(gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)):
+        return True
+    surname = text[span[0] : span[1]].partition(",")[0].strip().lower()
+    return rule == "surname_initial_line" and rare_surname(surname, gaz)
+
+
 def _before_service(text: str, end: int) -> bool:
     following = NEXT_WORD.match(text, end)
     return following is not None and following.group(1).lower() in SERVICE_WORDS
@@ -772,9 +783,7 @@ def _context_hit(
     )
     if rule in _NEEDS_SUPPORT and not supported:
         return
-    if rule in _NEEDS_LISTED and not any(
-        gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)
-    ):
+    if rule in _NEEDS_LISTED and not _listed(text, span, rule, gaz):
         return  # "Tylenol (son) given"
     if rule in _NEEDS_SUPPORT and _before_service(text, span[1]):
         return  # "brought in by Brockton Police": a town's service, not a person
@@ -904,7 +913,6 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
         person_state_names,
         lower_lone_first_names,
         lone_surnames,
-        unlisted_surname_initial_lines,
         family_names,
         particle_surnames,
         listed_patients,
