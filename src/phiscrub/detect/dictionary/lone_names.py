@@ -658,7 +658,8 @@ def rare_surname(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is rare in English and a plausible surname, on no list or on one
     ("Gunnarsdottir"), and no word of the short lists."""
     rare = zipf(word, "en") < RARE_NAME_ZIPF
-    return rare and _plausible_surname(word, gaz) and word not in NOT_NAME | NOT_SURNAME
+    short_lists = word in NOT_NAME or word in NOT_SURNAME
+    return rare and not short_lists and _plausible_surname(word, gaz)
 
 
 def _unlisted_surname(word: str, gaz: Gazetteers) -> bool:
