@@ -2745,3 +2745,48 @@ def test_short_years_month_names_lots_trials_and_charities(text, expected):
 )
 def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age with "yo" and the sex run together, whatever follows
+        ("NATURE: 68 YOF UNRESPONSIVE, HX DIABETES", {("AGE", "68")}),
+        ("Dad, not mom, 84 YOM. Updated.", {("AGE", "84")}),
+        ("Call for 68yoF, unresponsive", {("AGE", "68")}),
+        ("Takes 3 yoga classes; 2 yo-yo diets", set()),
+        # the year a patient gives when asked the date
+        ("oriented x2, thinks it is 2019. His wife", {("DATE", "2019")}),
+        ("States the year is 1998.", {("DATE", "1998")}),
+        ("thinks it is 2019/20 season; it is 2019 mg", set()),
+        # an e-mail address ends in a top-level domain of letters
+        ("RV lead 0.75V@0.4ms. No VT", set()),
+        ("mail jo@x.com or a.b@c.co.uk", {("EMAIL", "jo@x.com"), ("EMAIL", "a.b@c.co.uk")}),
+        # a city's or county's division of public health
+        (
+            "Reported to Worcester Division of Public Health per protocol",
+            {("ORGANIZATION", "Worcester Division of Public Health")},
+        ),
+        # a firm's word after an organisation's head
+        (
+            "barista at Bluebird Coffee Roasters, found",
+            {("ORGANIZATION", "Bluebird Coffee Roasters")},
+        ),
+        # an extension with a capital X, in a note typed in capitals
+        ("INFECTIOUS DISEASES, PAGER X3381", {("PHONE", "X3381")}),
+        # an organisation in capitals after "CALL"; not a patient's own agency
+        (
+            "SHE WILL CALL HANES LINEBERRY FUNERAL HOME.",
+            {("ORGANIZATION", "HANES LINEBERRY FUNERAL HOME")},
+        ),
+        ("CALL PATIENT'S HOME HEALTH AGENCY", set()),
+        # "notified" opens no hospital's name
+        ("NOTIFIED HOSPICE.", set()),
+        # a lettered plan or reference number typed in lower case after its cue
+        ("subscriber id ddm 300 418 277  group", {("HEALTHPLAN", "ddm 300 418 277")}),
+        ("ref # cds 2511-7743: not a candidate", {("IDNUM", "cds 2511-7743")}),
+        ("member id is 300 418 277", {("HEALTHPLAN", "300 418 277")}),
+    ],
+)
+def test_run_together_ages_orientation_years_addresses_and_agencies(text, expected):
+    assert found(text) == expected

@@ -29,6 +29,11 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         ("Rm 3: Hale, Rosa, 101 yo F, fall", "Hale, Rosa", "101"),
         ("Dorothy Baines - 91F - hip fracture", "Dorothy Baines", "91"),
         ("bed 5 - olufemi balogun 44m etoh withdrawal", "olufemi balogun", "44"),
+        # "yrs" or "years" before "old" or a stop; in capitals too
+        ("Decedent: PEMBERTON-LOWE, 96 yrs, born", "PEMBERTON-LOWE", "96"),
+        ("DECEDENT: PEMBERTON-LOWE, 96 YRS, BORN", "PEMBERTON-LOWE", "96"),
+        ("Seen: Ana Lopez 44 years old with pain", "Ana Lopez", "44"),
+        ("BED 7 - MS. CARROW 96 YOF", "CARROW", "96"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
@@ -45,6 +50,8 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("Ms. Carrow 130F today", "Carrow", "PATIENT"),  # no one is 130
         ("Ms. Carrow, 96/64 BP", "Carrow", "PATIENT"),
         ("Ms. Carrow 96f", "Carrow", "PATIENT"),  # a lower-case sex in a note in mixed case
+        ("We saw Ana Lopez 3 years ago.", "Ana Lopez", "PATIENT"),  # a time, not an age
+        ("Ana Lopez 20 yrs of smoking", "Ana Lopez", "PATIENT"),
     ],
 )
 def test_no_age_after_other_spans_or_in_other_shapes(text, surface, label):

@@ -405,6 +405,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         # a department's heading by the kind of medicine it names
         ("Respiratory Medicine:\nSeen today", "Respiratory Medicine", "ORGANIZATION"),
         ("INFECTIOUS DISEASES\nFollow-up", "INFECTIOUS DISEASES", "CITY"),
+        # an age's shorthand and a telephone's cue alone
+        ("BED 7 - CARROW 96 YOF", "YOF", "PATIENT"),
+        ("Tel (508) 555-0163", "Tel", "STATE"),
+        ("Ph 337-555-0181", "Ph", "STREET"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -768,6 +772,7 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("lives at 2100 Main Street", "2100 Main Street", "HOSPITAL"),
         ("member of SEIU 1199 since 2090", "SEIU 1199", "ORGANIZATION"),
         ("Unit 1199SEIU", "1199SEIU", "ORGANIZATION"),
+        ("moved from Tel Aviv in 2019", "Tel Aviv", "CITY"),
     ],
 )
 def test_real_phi_is_kept_whole(text, surface, label):

@@ -1028,3 +1028,28 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a surname and an initial on a line of their own or before a sentence
+        (
+            "Strand, W.  Referred by Dr Iwu for coughing.",
+            {("PATIENT", "Strand, W"), ("DOCTOR", "Iwu")},
+        ),
+        ("Reviewed by:\nPatel, R.", {("PATIENT", "Patel, R.")}),
+        ("Plan, A.  Continue meds", set()),
+        # a town after a place of care's name and a spaced dash, ending its phrase
+        ("Granite State Rehab - Concord\nVisit 6", {("CITY", "Concord")}),
+        ("Mercy Hospital - Springfield campus", set()),
+        # a first name in lower case after a relative, before "arrives"
+        ("care after her grandson ryan arrives from guam.", {("PATIENT", "ryan")}),
+        # a rare word before "'s" and a start of care, a discharge or an intake
+        ("call Pinnacle for Okwuosa's start of care?", {("PATIENT", "Okwuosa")}),
+        ("When is Adebayo's discharge?", {("PATIENT", "Adebayo")}),
+        ("Check Duchenne's assessment tool.", set()),
+    ],
+)
+def test_initials_on_their_own_line_towns_after_a_site_and_possessives_of_care(text, expected):
+    assert found(text) == expected

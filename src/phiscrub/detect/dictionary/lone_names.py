@@ -281,7 +281,9 @@ _POSSESSIVE_NAME = regex.compile(
     r"follow-?up|therapy|treatments?|sessions?|transplant|vaccines?|hospital[ ]course|cath|EGD|"
     # lines, tubes and care at the bedside ("d/c Lundqvist's foley")
     r"foley|catheter|IV|PICC|drain|dressing|sitter|drip|tele|telemetry|O2|sats|fluids|dispo|"
-    r"consult)"
+    r"consult|"
+    # a start of care, an intake or an assessment ("for Okwuosa's start of care")
+    r"start[ ]of[ ]care|intake|evals?|evaluations?|assessments?)"
     r"(?![\w-])"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
@@ -299,7 +301,7 @@ _PERSONAL_AFTER = word_set(
     dialysis infusion infusions chemo chemotherapy transfusion transfusions visit therapy session
     sessions transplant
     foley catheter iv picc drain dressing sitter drip tele telemetry o2 sats fluids dispo consult
-    bp
+    bp start intake discharge admission
     """
 )
 RARE_NAME_ZIPF = 2.5
@@ -814,7 +816,8 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             zipf(part, "en") > SYLLABLE_ZIPF for part in word.split("-")
         ):
             continue  # "Follow-up's results", "Pre-op's labs": a compound, not "Hyun-woo"
-        rare = match.group("w").lower() in _PERSONAL_AFTER and zipf(word, "en") < RARE_NAME_ZIPF
+        after = match.group("w").lower().split()[0]  # "start" of "start of care"
+        rare = after in _PERSONAL_AFTER and zipf(word, "en") < RARE_NAME_ZIPF
         if taken.overlaps(start, end) or not (gaz.is_name(word) or rare) or gaz.is_common(word):
             continue
         if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:

@@ -393,7 +393,9 @@ _RULES = (
         # ("Gunnarsdottir, H - any cultures?")
         "surname_initial_line",
         "PATIENT",
-        rf"(?m)^[ \t]*(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)(?=[ ]+[-–][ ]|[ ]*:[ ])",
+        # or ending its line or before a sentence ("Strand, W.  Referred by ...")
+        rf"(?m)^[ \t]*(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)"
+        rf"(?=[ ]+[-–][ ]|[ ]*:[ ]|\.?[ \t]*$|\.[ ]{{1,3}}\p{{Lu}}\p{{Ll}})",
         0.85,
     ),
     (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
@@ -576,7 +578,8 @@ _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
-    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs)\b"
+    r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs|"
+    r"arrives|arrived|arriving|comes|coming|drove|flew|flies|stayed|stays)\b"
     r"|[ ]?[,.;:)]|[ ]*(?:\n|$))"
     # or before the relation in brackets ("thx - jen (pts daughter)")
     rf"|(?<![\w'’-])(?P<n>\p{{Ll}}{{2,}})[ ]?\((?:(?:pt|patient)['’]?s[ ]+)?{RELATIVES}\)"

@@ -30,6 +30,14 @@ _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
+# a town after a place of care's name and a spaced dash, ending its line or its phrase
+# ("Granite State Rehab - Concord", "Mercy Hospital - Springfield,")
+CITY_AFTER_SITE_DASH = regex.compile(
+    r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
+    r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
+    r"Dentistry|Hospice)[ ][-–][ ]$"
+)
+_PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()])")
 # a listed town after another after a place's cue and "and" ("travels to Providence and
 # Hartford"): the first town vouches for the second, though it is a surname too
 _AFTER_TOWN_AND = regex.compile(
@@ -138,6 +146,10 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         site = hit.value == "CITY" and bool(
             (_THE.search(before) and CITY_SITE_AFTER.match(text, end))
             or CITY_SITE_BEFORE.search(before)
+            or (
+                CITY_AFTER_SITE_DASH.search(text[max(0, start - 20) : start])
+                and _PHRASE_END.match(text, end)
+            )
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
