@@ -2786,6 +2786,10 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
         ("subscriber id ddm 300 418 277  group", {("HEALTHPLAN", "ddm 300 418 277")}),
         ("ref # cds 2511-7743: not a candidate", {("IDNUM", "cds 2511-7743")}),
         ("member id is 300 418 277", {("HEALTHPLAN", "300 418 277")}),
+        # firms whose names are no English words, in capitals and in lower case
+        ("PENSION (GENERAL ELECTRIC RETIREE).", {("ORGANIZATION", "GENERAL ELECTRIC")}),
+        ("FLIGHT ATTENDANT FOR JETBLUE.", {("ORGANIZATION", "JETBLUE")}),
+        ("THE GENERAL WAS ELECTRIC", set()),
     ],
 )
 def test_run_together_ages_orientation_years_addresses_and_agencies(text, expected):
