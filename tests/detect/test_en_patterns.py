@@ -2790,6 +2790,11 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
         ("PENSION (GENERAL ELECTRIC RETIREE).", {("ORGANIZATION", "GENERAL ELECTRIC")}),
         ("FLIGHT ATTENDANT FOR JETBLUE.", {("ORGANIZATION", "JETBLUE")}),
         ("THE GENERAL WAS ELECTRIC", set()),
+        # a street without a number in capitals after "ON"; not after "THE" or a pronoun
+        ("THE PHARMACY AT CVS ON MAIN ST SAYS", {("ORGANIZATION", "CVS"), ("STREET", "MAIN ST")}),
+        ("HE WAS ON THE ROAD. ON HIS STREET.", set()),
+        # cross streets after a dispatch record's cue
+        ("X-ST: PEARL RD / STATE RD", {("STREET", "PEARL RD"), ("STREET", "STATE RD")}),
     ],
 )
 def test_run_together_ages_orientation_years_addresses_and_agencies(text, expected):
