@@ -2790,6 +2790,9 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
         ("PENSION (GENERAL ELECTRIC RETIREE).", {("ORGANIZATION", "GENERAL ELECTRIC")}),
         ("FLIGHT ATTENDANT FOR JETBLUE.", {("ORGANIZATION", "JETBLUE")}),
         ("THE GENERAL WAS ELECTRIC", set()),
+        # home oxygen and equipment suppliers
+        ("O2 via Apria, 2L at night", {("ORGANIZATION", "Apria")}),
+        ("HOME O2 FROM LINCARE", {("ORGANIZATION", "LINCARE")}),
         # a street without a number in capitals after "ON"; not after "THE" or a pronoun
         ("THE PHARMACY AT CVS ON MAIN ST SAYS", {("ORGANIZATION", "CVS"), ("STREET", "MAIN ST")}),
         ("HE WAS ON THE ROAD. ON HIS STREET.", set()),
