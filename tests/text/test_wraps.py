@@ -71,3 +71,21 @@ def test_a_sign_outs_rooms_a_timelines_times_and_a_tables_rows_keep_their_lines(
     )
     assert soft_wraps(signout) == []
     assert soft_wraps(board) == []
+
+
+def test_a_list_of_one_line_questions_is_not_read_as_wrapped():
+    # lines of every length from 34 to 64 characters, four apart: as many end in the margin
+    # below a width as in the margin at it, where a wrap piles its lines' ends up
+    questions = (
+        "can someone call Oluwaseun Adeyemi about his colonoscopy results\n"
+        "Siobhan in 12B says her pain is 8/10 - what's her last dose?\n"
+        "summarize the last three notes on Kwabena Mensah, please\n"
+        "has anyone called chidi okafor's wife back yet today\n"
+        "order a CBC and a BMP for Raj Patel this evening\n"
+        "is Bettina K. still NPO or can she have sips\n"
+        "did Aoife Brennan get her flu shot today\n"
+        "any new imaging for O'Rourke lately?\n"
+        "pull Hyun-woo Park's med list, pls\n"
+    )
+    assert soft_wraps(questions) == []
+    assert unwrapped(questions) is questions

@@ -1,11 +1,12 @@
 """Hard-wrapped notes: the line ends that a typist's editor or an export put inside prose.
 
-Many notes reach us with their long lines broken at a fixed width ("Admitted on March\\n14,
-2104", "seen by Dr.\\nOkafor"). A date, an address or a name broken so is no longer the
-phrase the rules and models read. A note is taken to be wrapped at a width W when at least
-``MIN_FULL_LINES`` of its lines end within ``MARGIN`` characters of W and at most
-``MAX_LONGER`` lines are longer (a URL or a table's row may run past the margin), for W between
-``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a soft one, a wrap, when:
+Many notes reach us with their long lines broken at a fixed width ("Admitted on March\\n14, 2104",
+"seen by Dr.\\nOkafor"). A date, an address or a name broken so is no longer the phrase the rules
+and models read. A note is taken to be wrapped at a width W when at least ``MIN_FULL_LINES`` of its
+lines end within ``MARGIN`` characters of W, ``PILE`` times as many as in the margin below that (a
+greedy wrap piles line ends up near the width; a list of one-line questions spreads them), and at
+most ``MAX_LONGER`` lines are longer (a URL or a table's row may run past the margin), for W
+between ``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a soft one, a wrap, when:
 
 * the next line's first word would not have fitted on the line before it, as a greedy wrap
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
@@ -34,6 +35,7 @@ MARGIN = 12
 MIN_FULL_LINES = 3
 MAX_LONGER = 2
 SLACK = 10
+PILE = 1.5
 
 # what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
 # ("Document #:"), a list's letter, a typist's initials ("GK/ps")
@@ -59,7 +61,10 @@ def _width(lengths: list[int]) -> int | None:
         if width > MAX_WIDTH:
             continue
         full = sum(1 for n in ordered[rank:] if n >= width - MARGIN)
-        if full >= MIN_FULL_LINES:
+        # a wrap piles its lines' ends up below the width; lines of any length, as a list of
+        # one-line questions has them, spread as many over the margin below
+        below = sum(1 for n in ordered if width - 2 * MARGIN <= n < width - MARGIN)
+        if full >= MIN_FULL_LINES and full >= PILE * below:
             return width
     return None
 
