@@ -2790,6 +2790,13 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
         ("PENSION (GENERAL ELECTRIC RETIREE).", {("ORGANIZATION", "GENERAL ELECTRIC")}),
         ("FLIGHT ATTENDANT FOR JETBLUE.", {("ORGANIZATION", "JETBLUE")}),
         ("THE GENERAL WAS ELECTRIC", set()),
+        # an insurer named by its head in capitals, after a cue; a lab's CLIA number
+        (
+            "INSURANCE: KEYSTONE HEALTH PLAN EAST",
+            {("ORGANIZATION", "KEYSTONE HEALTH PLAN EAST")},
+        ),
+        ("COVERED THROUGH HIS HEALTH PLAN. BY STATE HEALTH INSURANCE", set()),
+        ("clia# 05d0644245", {("IDNUM", "05d0644245")}),
         # home oxygen and equipment suppliers
         ("O2 via Apria, 2L at night", {("ORGANIZATION", "Apria")}),
         ("HOME O2 FROM LINCARE", {("ORGANIZATION", "LINCARE")}),
