@@ -2797,6 +2797,12 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
         ),
         ("COVERED THROUGH HIS HEALTH PLAN. BY STATE HEALTH INSURANCE", set()),
         ("clia# 05d0644245", {("IDNUM", "05d0644245")}),
+        # a laboratory by its name and "Lab" after a cue; not a section's or a kind's lab
+        (
+            "Path to PeaceHealth Sacred Heart Lab, req",
+            {("ORGANIZATION", "PeaceHealth Sacred Heart Lab")},
+        ),
+        ("Sent to Core Lab. Went to Cath Lab. Drawn at the Outpatient Lab.", set()),
         # home oxygen and equipment suppliers
         ("O2 via Apria, 2L at night", {("ORGANIZATION", "Apria")}),
         ("HOME O2 FROM LINCARE", {("ORGANIZATION", "LINCARE")}),
