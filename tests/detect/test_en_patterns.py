@@ -2803,6 +2803,9 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
             {("ORGANIZATION", "PeaceHealth Sacred Heart Lab")},
         ),
         ("Sent to Core Lab. Went to Cath Lab. Drawn at the Outpatient Lab.", set()),
+        # a route typed in lower case after a preposition; not a medicine's route
+        ("syncope on route 9 in town", {("STREET", "route 9")}),
+        ("switched to oral route 2 days ago", set()),
         # home oxygen and equipment suppliers
         ("O2 via Apria, 2L at night", {("ORGANIZATION", "Apria")}),
         ("HOME O2 FROM LINCARE", {("ORGANIZATION", "LINCARE")}),

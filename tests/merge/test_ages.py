@@ -34,6 +34,9 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         ("DECEDENT: PEMBERTON-LOWE, 96 YRS, BORN", "PEMBERTON-LOWE", "96"),
         ("Seen: Ana Lopez 44 years old with pain", "Ana Lopez", "44"),
         ("BED 7 - MS. CARROW 96 YOF", "CARROW", "96"),
+        # the patient's room in brackets between, on a rounding list
+        ("1. Okafor, Chinedu (8214) - 63M CHF", "Okafor, Chinedu", "63"),
+        ("2. Brandvold, Ingrid (Rm 8216) - 88F UTI", "Brandvold, Ingrid", "88"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
@@ -52,6 +55,7 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("Ms. Carrow 96f", "Carrow", "PATIENT"),  # a lower-case sex in a note in mixed case
         ("We saw Ana Lopez 3 years ago.", "Ana Lopez", "PATIENT"),  # a time, not an age
         ("Ana Lopez 20 yrs of smoking", "Ana Lopez", "PATIENT"),
+        ("Okafor, Chinedu (8214 mg) - 63M", "Okafor, Chinedu", "PATIENT"),  # no room
     ],
 )
 def test_no_age_after_other_spans_or_in_other_shapes(text, surface, label):

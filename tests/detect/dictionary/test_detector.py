@@ -1043,6 +1043,7 @@ def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, ex
         # a town after a place of care's name and a spaced dash, ending its phrase
         ("Granite State Rehab - Concord\nVisit 6", {("CITY", "Concord")}),
         ("Mercy Hospital - Springfield campus", set()),
+        ("Discharge - Mercy Hospital Springfield\nPatient", {("CITY", "Springfield")}),
         # a first name in lower case after a relative, before "arrives"
         ("care after her grandson ryan arrives from guam.", {("PATIENT", "ryan")}),
         # a rare word before "'s" and a start of care, a discharge or an intake

@@ -30,12 +30,12 @@ _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
-# a town after a place of care's name and a spaced dash, ending its line or its phrase
-# ("Granite State Rehab - Concord", "Mercy Hospital - Springfield,")
+# a town after a place of care's name and a space or a spaced dash, ending its line or its
+# phrase ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n")
 CITY_AFTER_SITE_DASH = regex.compile(
     r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
     r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
-    r"Dentistry|Hospice)[ ][-–][ ]$"
+    r"Dentistry|Hospice)[ ](?:[-–][ ])?$"
 )
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()])")
 # a listed town after another after a place's cue and "and" ("travels to Providence and
