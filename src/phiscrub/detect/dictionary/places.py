@@ -32,7 +32,7 @@ CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
 # a town after a place of care's name and a space or a spaced dash, ending its line or its
 # phrase ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n")
-CITY_AFTER_SITE_DASH = regex.compile(
+CITY_AFTER_SITE = regex.compile(
     r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
     r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
     r"Dentistry|Hospice)[ ](?:[-–][ ])?$"
@@ -147,7 +147,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             (_THE.search(before) and CITY_SITE_AFTER.match(text, end))
             or CITY_SITE_BEFORE.search(before)
             or (
-                CITY_AFTER_SITE_DASH.search(text[max(0, start - 20) : start])
+                CITY_AFTER_SITE.search(text[max(0, start - 20) : start])
                 and _PHRASE_END.match(text, end)
             )
         )
