@@ -2818,3 +2818,42 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
 )
 def test_run_together_ages_orientation_years_addresses_and_agencies(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a hospital by a saint's name and "Regional" after a field's colon, in capitals
+        (
+            "FROM: ST. ELSEWHERE REGIONAL, UNIT 6B",
+            {("HOSPITAL", "ST. ELSEWHERE REGIONAL")},
+        ),
+        ("Transferred from St. Mark Regional today.", {("HOSPITAL", "St. Mark Regional")}),
+        # a sender's credential is no town; a sender's town is
+        ("From: Harpreet Kaur, MD\nSent: today", set()),
+        ("From: Dr A. Lee, Albany\nTo: me", {("CITY", "Albany")}),
+        # a street naming a site between "the" and a lower-case word; not a food court
+        ("labs at the Belmont Ave draw station", {("STREET", "Belmont Ave")}),
+        ("lunch at the Food Court today", set()),
+        # a street alone in brackets
+        ("recovery residence (Dudley St), intake", {("STREET", "Dudley St")}),
+        ("he was seen (St) and (Main)", set()),
+        # an oral surgeons' practice by its name
+        (
+            "DDS, Coastal Oral & Maxillofacial Surgery",
+            {("HOSPITAL", "Coastal Oral & Maxillofacial Surgery")},
+        ),
+        ("Referred to Oral & Maxillofacial Surgery for extraction.", set()),
+        # a county's house of corrections, in capitals too
+        (
+            "MERRIMACK COUNTY HOUSE OF CORRECTIONS - HEALTH SERVICES",
+            {("ORGANIZATION", "MERRIMACK COUNTY HOUSE OF CORRECTIONS")},
+        ),
+        (
+            "transferred from Merrimack County House of Corrections today",
+            {("ORGANIZATION", "Merrimack County House of Corrections")},
+        ),
+    ],
+)
+def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):
+    assert found(text) == expected

@@ -1691,3 +1691,33 @@ def test_a_street_span_ends_at_a_sentence_after_its_type(text, surface, label, k
 )
 def test_a_name_ends_before_a_test_or_a_medicine(text, surface, kept):
     assert _kept_as(text, surface, "PATIENT") == [(kept, "PATIENT")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # titles and roles alone name no place, institution or department
+        ("Chaplain Rev. Obadiah Price to visit", "Chaplain Rev", "CITY", []),
+        ("PD on scene: Officer Haskins", "Officer", "HOSPITAL", []),
+        ("Medic 14 on scene", "Medic", "DEPARTMENT", []),
+        # a profession is the words it is
+        ("worked as Midwife until 2019", "Midwife", "PROFESSION", [("Midwife", "PROFESSION")]),
+        # what lies around an organ, in lower case in a note in mixed case
+        ("Dilated with periappendiceal stranding.", "periappendiceal", "DOCTOR", []),
+        ("Seen by Dr. Neal today.", "Neal", "DOCTOR", [("Neal", "DOCTOR")]),
+        # a dressing's or an auto-injector's brand
+        ("Peanut allergy. EpiPen Jr prescribed.", "EpiPen Jr", "PATIENT", []),
+        ("Closure in layers, Prineo dressing.", "Prineo", "CITY", []),
+    ],
+)
+def test_titles_organs_surroundings_and_brands_are_no_names_or_places(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept
+
+
+def test_screen_keeps_a_code_apart_from_the_words_after_its_semicolon():
+    from phiscrub.merge.sanity import screen
+
+    text = "MEDICARE A/B 5TN2-QW4-HK81; SUPPLEMENT ANTHEM PLAN G #ZGP883017742"
+    wide = span_of(text, "5TN2-QW4-HK81; SUPPLEMENT ANTHEM PLAN G #ZGP883017742", "IDNUM")
+    kept, _ = screen(Document("d", text), [wide], RULES)
+    assert [text[s.start : s.end] for s in kept] == ["SUPPLEMENT ANTHEM PLAN G #ZGP883017742"]

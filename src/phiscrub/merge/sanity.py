@@ -73,7 +73,8 @@ Rules, in order, for each merged span:
      place list is dropped ("flu 10/2103");
    * every word a ``never_alone`` or ``relations`` word, or a number or function word beside
      them (or, for people, a credential): dropped ("Mallampati II", "mildly dyspneic", "MD",
-     "Grandmother", "Hemoglobin 11", "OSA on CPAP");
+     "Grandmother", "Hemoglobin 11", "OSA on CPAP"); a place's or an institution's span of
+     titles and roles alone (``name_prefixes``: "Chaplain Rev", "Officer"): dropped;
      every word a nationality (``demonyms``, or a country's name with an ending on no name
      list: "Cambodian"): dropped, unless a listed name stands after a title or before no
      lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
@@ -1462,9 +1463,10 @@ _AGE_IN_LIST = re.compile(r"[ ]\d{1,2}[,;][ ]")
 """A number and a comma between two words of a span: an age in a list of names."""
 
 
-_FIELD_PIECE = re.compile(r"\S+(?:(?: |(?<=[\d)])  (?=\d))\S+)*")
-"""The runs of a text between field gaps (tabs, line breaks, two spaces and more; not two
-spaces between a number's groups, a typist's slip: "(340)  555-0148", "666  66 3561")."""
+_FIELD_PIECE = re.compile(r"(?:[^\s;]|;(?=\S))+(?:(?: |(?<=[\d)])  (?=\d))(?:[^\s;]|;(?=\S))+)*")
+"""The runs of a text between field gaps (tabs, line breaks, two spaces and more, a semicolon
+before a space: the view squeezes "HK81;  SUPPLEMENT" to one space; not two spaces between a
+number's groups, a typist's slip: "(340)  555-0148", "666  66 3561")."""
 _COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
 """The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
 _WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:(?:[ ]{1,2}|\t)[^\t |]+)*")
@@ -1476,13 +1478,13 @@ _ID_JOINS = frozenset("-/#")
 
 
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
-    """``span`` without the lower-case words at its ends ("H12345678 expired" ->
-    "H12345678"), when what is left holds a digit; an extension word ("ext") and a prefix
-    joined to the digits by a dash, a slash or "#" ("sf-998877") stay. A span
-    that crosses a gap between fields (a tab, a line break or two spaces and more: no number
-    is written with one; but two spaces between digits are a slip inside one) keeps only its
-    piece with the most digits ("1234567893   DEA"). An address's unit read as a code is the
-    street's piece ("> suite 828")."""
+    """``span`` without the lower-case words at its ends ("H12345678 expired" -> "H12345678"), when
+    what is left holds a digit; an extension word ("ext") and a prefix joined to the digits by a
+    dash, a slash or "#" ("sf-998877") stay. A span that crosses a gap between fields (a tab, a
+    line break or two spaces and more: no number is written with one; but two spaces between
+    digits are a slip inside one), or a semicolon and a space, keeps only its piece with the
+    most digits ("1234567893   DEA"). An address's unit read as a code is the street's piece
+    ("> suite 828")."""
     unit = _ADDRESS_UNIT.search(text, span.start, span.end)
     if unit is not None and not text[span.start : unit.start()].strip(" >"):
         return _extent(span, *unit.span()).with_label("STREET")
@@ -2111,7 +2113,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
     titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
-    if _no_name_words(doc.text, span.start + words[first].start(), kept, person, titled, rules):
+    first_at = span.start + words[first].start()
+    if _no_name_words(doc.text, first_at, kept, person, titled, span.label, rules):
         return None
     if all(_demonym(w, rules) for w in kept):
         where = (span.start + words[first].start(), span.start + words[last - 1].end())
@@ -2380,17 +2383,34 @@ def _clinical_field_value(text: str, start: int, kept: Sequence[str], rules: San
 
 
 def _no_name_words(
-    text: str, start: int, kept: Sequence[str], person: bool, titled: bool, rules: SanityRules
+    text: str,
+    start: int,
+    kept: Sequence[str],
+    person: bool,
+    titled: bool,
+    label: str,
+    rules: SanityRules,
 ) -> bool:
     """The words ``kept`` of a span whose first kept word starts at ``start`` name no one and
     nothing: all never alone ("Mallampati II"; not after a title: "Mrs. V"), a clinical
-    field's value ("ASSESSMENT: ATOPIC ECZEMA"), or for a person verb forms ("REFERRED") or a
-    device's make and model ("Zimmer NexGen")."""
+    field's value ("ASSESSMENT: ATOPIC ECZEMA"), for a person verb forms ("REFERRED") or a
+    device's make and model ("Zimmer NexGen"), and for a place or an institution titles and
+    roles alone ("Chaplain Rev", "Officer", "Medic" read as a town or a hospital)."""
     if _never_alone(kept, rules) and not titled:
         return True
     if _clinical_field_value(text, start, kept, rules):
         return True
-    return person and (_verb_forms(kept, rules) or _device_model(kept, rules))
+    return _titles_alone(kept, label, rules) or (
+        person and (_verb_forms(kept, rules) or _device_model(kept, rules))
+    )
+
+
+def _titles_alone(kept: Sequence[str], label: str, rules: SanityRules) -> bool:
+    """A place's, an institution's or a department's span of titles and roles alone
+    (``name_prefixes``): "Chaplain Rev" read as a town, "Officer" as a hospital. A profession
+    ("Midwife") is the words it is."""
+    placed = label in rules.clause_labels or label == "DEPARTMENT"
+    return placed and all(w in rules.name_prefixes for w in kept)
 
 
 def _verb_forms(kept: Sequence[str], rules: SanityRules) -> bool:

@@ -1054,3 +1054,25 @@ def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, ex
 )
 def test_initials_on_their_own_line_towns_after_a_site_and_possessives_of_care(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a licensed profession's field before a name
+        ("Audiologist: Tovah Lindqvist, Au.D.", {("DOCTOR", "Tovah Lindqvist")}),
+        ("referred to audiologist Tovah Lindqvist", {("DOCTOR", "Tovah Lindqvist")}),
+        # a town on an itinerary, after a verb of leaving or "via"
+        ("flying via Chicago, then departs Denver", {("CITY", "Chicago"), ("CITY", "Denver")}),
+        # a town before its state or country in brackets
+        (
+            "Itinerary: then Cusco (Peru), Springfield (Illinois)",
+            {("CITY", "Cusco"), ("CITY", "Springfield")},
+        ),
+        ("Itinerary: then Cusco, Springfield", set()),
+        ("Molly (Georgia) called", {("PATIENT", "Molly")}),
+    ],
+)
+def test_other_professions_itineraries_and_regions_in_brackets(text, expected):
+    regions = ("COUNTRY", "STATE")
+    assert {(label, surface) for label, surface in found(text) if label not in regions} == expected

@@ -159,6 +159,8 @@ DOCTOR_FIELDS = (
     r"Nurse|RN|Therapist|Pharmacist|Dietitian|Midwife|Social[ ]worker|Case[ ]manager|Scribe|"
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
     r"Reported[ ]by|Collected[ ]by|Witness|Midwife|Paramedic|Counsell?or|Psychologist|D|"
+    # the other licensed professions of care ("Audiologist: Tovah Lindqvist, Au.D.")
+    r"Audiologist|Optometrist|Dentist|Hygienist|Podiatrist|Chiropractor|Perfusionist|"
     # a ward's columns and staff lines ("Attg: Chaudhry", "Unit Sec: Ruthanne")
     r"Attg|Attd|Unit[ ]Sec(?:retary)?|Pharm|Charge(?:[ ](?:RN|Nurse))?|HUC|MD|CNA|LPN|NP|PA|"
     r"PA-C|Aide|Chaplain|Doula|Transcriptionist|"
@@ -173,6 +175,7 @@ ROLES = (
     r"(?:[Pp]harmacist|[Nn]urse[ ][Pp]ractitioner|[Pp]hysician[ ][Aa]ssistant|[Nn]urse|"
     r"[Tt]herapist|[Ss]ocial[ ][Ww]orker|[Cc]ase[ ][Mm]anager|[Dd]ietitian|[Cc]haplain|"
     r"[Mm]idwife|[Ss]onographer|[Tt]echnologist|[Pp]hlebotomist|[Pp]aramedic|Resident|Fellow|"
+    r"[Aa]udiologist|[Oo]ptometrist|[Hh]ygienist|[Pp]odiatrist|[Cc]hiropractor|"
     r"Intern|Attending|RN|LPN|CNA|EMT|[Mm]edic|[Ss]pecialist|"
     # a nurse practitioner's, physician assistant's, respiratory therapist's or social worker's
     # letters before a name in mixed case ("w/ NP Sandoval", "drawn by RT Lacey"; "PA" is also

@@ -24,7 +24,12 @@ PLACE_AFTER_CUE = regex.compile(
     rf"(?:the[ ])?(?P<n>{PLACE})"  # the place may open the next line ("grew up in\nCali")
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
-CITY_CUE = regex.compile(r"(?i:\b(?:in|from|to|near|outside|at|of)[ ]+(?:the[ ]+)?)$")
+CITY_CUE = regex.compile(
+    r"(?i:\b(?:in|from|to|near|outside|at|of|via|departs|departing|leaves|leaving|flies|"
+    r"flying)[ ]+(?:the[ ]+)?)$"
+)
+# a town before its state or country in brackets, as an itinerary writes it ("Lima (Peru)")
+_REGION_IN_BRACKETS = regex.compile(r"[ ]?\((?P<p>\p{Lu}[\p{L} .'’-]{1,30})\)")
 # a town that names a site: "the Hamden office", "the Boston area", "(PCP office, Hamden)"
 _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
@@ -113,6 +118,15 @@ def _and_parts(text: str, start: int, end: int, gaz: Gazetteers) -> list[tuple[i
     return [(start, end)]
 
 
+def _region_in_brackets(text: str, end: int, gaz: Gazetteers) -> bool:
+    """A state's or a country's name in brackets right after ``end`` ("Lima (Peru)")."""
+    region = _REGION_IN_BRACKETS.match(text, end)
+    if region is None:
+        return False
+    low = region.group("p").lower()
+    return low in gaz.countries or low in gaz.states
+
+
 def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameHit]:
     gaz = gazetteers(language)
     places, _ = _matchers(language)
@@ -133,7 +147,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             continue
         low = surface.lower()
         single_name = hit.first == hit.last and gaz.is_name(low)
-        before = text[max(0, start - 12) : start]
+        before = text[max(0, start - 14) : start]
         cued = bool(CITY_CUE.search(before))
         town = (
             _AFTER_TOWN_AND.search(text[max(0, start - 50) : start])
@@ -150,6 +164,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 CITY_AFTER_SITE.search(text[max(0, start - 20) : start])
                 and _PHRASE_END.match(text, end)
             )
+            or _region_in_brackets(text, end, gaz)
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
