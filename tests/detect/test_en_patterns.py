@@ -2853,6 +2853,13 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
             "transferred from Merrimack County House of Corrections today",
             {("ORGANIZATION", "Merrimack County House of Corrections")},
         ),
+        # a street without a number after "from"; not a court or a firm named for a street
+        ("this is Dolores from Whitman St, my sugar", {("STREET", "Whitman St")}),
+        ("referred from Family Court; from Oak Street Health", set()),
+        # a payment card's number in groups that passes the Luhn check; not one that fails it
+        ("Stipend card (ClinCard) 4111 1111 1111 1111", {("ACCOUNT", "4111 1111 1111 1111")}),
+        ("Amex 3782 822463 10005 on file", {("ACCOUNT", "3782 822463 10005")}),
+        ("lot 4111-1111-1111-1112; 4111 1111-1111 1111", set()),
     ],
 )
 def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):

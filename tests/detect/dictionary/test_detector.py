@@ -1071,6 +1071,15 @@ def test_initials_on_their_own_line_towns_after_a_site_and_possessives_of_care(t
         ),
         ("Itinerary: then Cusco, Springfield", set()),
         ("Molly (Georgia) called", {("PATIENT", "Molly")}),
+        # a town naming a branch in brackets
+        ("Order sent to the supplier (Hyannis branch)", {("CITY", "Hyannis")}),
+        # a caller or writer naming themself; not a month or a drug
+        (
+            "Hi Dr. Kaur, this is Tom, Maria's son.",
+            {("DOCTOR", "Kaur"), ("PATIENT", "Tom"), ("PATIENT", "Maria")},
+        ),
+        ("My name is Anke Vos and I need a refill.", {("PATIENT", "Anke Vos")}),
+        ("This is April, and cold. This is Lisinopril.", set()),
     ],
 )
 def test_other_professions_itineraries_and_regions_in_brackets(text, expected):

@@ -549,6 +549,16 @@ _RULES = (
         r"(?=[ ]?[,:!\n]|[ ]?$|[ ]-[ ])",
         0.8,
     ),
+    (  # a caller or a writer naming themself ("Hi Dr. Kaur, this is Tom, Maria's son", "This
+        # is Dolores from Whitman St", "my name is Anke Vos"); a clinician's by title. Not in
+        # capitals, where "THIS IS NOT A BILL" says what a form is
+        "introduction",
+        "PATIENT",
+        r"(?<![\w])(?:[Tt]his[ ]is|[Mm]y[ ]name[ ]is)[ ]+(?!\p{Lu}{2})"
+        rf"(?!(?:{DOCTOR_TITLES}|{PATIENT_TITLES})\b)(?P<n>{FIRST_LAST})"
+        r"(?=[ ]?[,.!\n]|[ ]?$|[ ](?:from|calling|with|at|here|again|and)\b)",
+        0.8,
+    ),
     (  # a name written surname first after "Pt" or "Patient" with no colon ("Exam 2/14/2110
         # 03:47    Pt NAKASHIMA, HIRO   88 M"), with a second given name ("Patient Nguyen, Thi
         # Lan"): a listed surname and no frequent English word ("PT ALERT, ORIENTED", "PT
@@ -730,6 +740,7 @@ relation ("granddaughter Saffron"; not "son Will", where "will" is too frequent 
 _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
+        "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("appointment_with", "title_law", "patient_surname_first"),
@@ -740,6 +751,7 @@ _NEEDS_SUPPORT = frozenset(
 """Context rules whose name must also look like a name (``_supported``)."""
 _NEEDS_LISTED = frozenset(
     {
+        "introduction",  # "This is Lisinopril"
         "relative_bracket",
         "nickname",
         "appointment_with",
