@@ -2860,6 +2860,9 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
         ("Stipend card (ClinCard) 4111 1111 1111 1111", {("ACCOUNT", "4111 1111 1111 1111")}),
         ("Amex 3782 822463 10005 on file", {("ACCOUNT", "3782 822463 10005")}),
         ("lot 4111-1111-1111-1112; 4111 1111-1111 1111", set()),
+        # a plan's number in dashed groups right after a bare cue; not a date
+        ("what does subscriber 887-44-1290-01 owe?", {("HEALTHPLAN", "887-44-1290-01")}),
+        ("per policy 2021-03-15 today", {("DATE", "2021-03-15")}),
     ],
 )
 def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):

@@ -158,6 +158,21 @@ def test_a_note_typed_in_lower_case_is_marked_in_its_views_metadata():
     assert squeezed.runs and squeezed.doc.metadata[TYPED_IN_LOWER_CASE] is True
 
 
+def test_a_line_typed_in_lower_case_in_a_mixed_note_is_read_with_capitals_restored():
+    from phiscrub.text.casing import TYPED_IN_LOWER_CASE
+
+    text = "Any update on Okwuosa?\npull up labs for jonathan pierce\nok by me\n"
+    view = detection_view(Document("q", text, (), {"a": 1}), "en")
+    lines = view.doc.text.split("\n")
+    assert lines == ["Any update on Okwuosa?", "Pull up labs for Jonathan Pierce", "ok by me", ""]
+    assert TYPED_IN_LOWER_CASE not in view.doc.metadata  # the note is in mixed case
+    assert detection_view(Document("q", text), None).doc.text == text  # no casing lists
+    assert ("PATIENT", "jonathan pierce") in {
+        (s.label, text[s.start : s.end])
+        for s in load_pipeline("rules").annotate(Document("q", text)).spans
+    }
+
+
 def test_phi_broken_by_a_hard_wrap_is_found_whole_in_the_note():
     text = (
         "The patient is a 67-year-old man who was admitted on March\n"

@@ -177,6 +177,25 @@ class View:
         ]
 
 
+LOWER_LINE_LETTERS = 20
+"""Letters a line needs before a mixed-case note's line typed in lower case is read with its
+capitals restored."""
+
+
+def _lower_lines_restored(text: str, language: str) -> str:
+    """``text``, a note in mixed case, with each line typed all in lower case (and of at least
+    ``LOWER_LINE_LETTERS`` letters) read with its capitals restored, letter for letter: a list
+    of questions where some were typed without capitals ("labs for keenan oshiro?")."""
+    pieces, changed = [], False
+    for line in text.split("\n"):
+        letters = sum(c.isalpha() for c in line)
+        restored = truecased(line, language) if letters >= LOWER_LINE_LETTERS else None
+        if restored is not None and restored != line:
+            line, changed = restored, True
+        pieces.append(line)
+    return "\n".join(pieces) if changed else text
+
+
 def detection_view(doc: Document, language: str | None = None) -> View:
     """``doc`` as the detectors read it: a carriage return as a line end ("\\r\\n" as
     " \\n", a lone "\\r" as "\\n"), a no-break or other Unicode space as a space, a Unicode
@@ -184,8 +203,9 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     as a space (:func:`~phiscrub.text.wraps.unwrapped`), then the spaces and tabs after a
     stop, comma, colon or semicolon and two spaces or a tab beside a lower-case word as one
     space, and, with ``language``, a note typed all in lower case with its capitals restored
-    (:func:`~phiscrub.pipeline.truecase.truecased`). The note itself is left as it was; the
-    view maps spans between the two."""
+    (:func:`~phiscrub.pipeline.truecase.truecased`), or in a note in mixed case each long line
+    so typed (``_lower_lines_restored``). The note itself is left as it was; the view maps
+    spans between the two."""
     text = doc.text
     if _UNUSUAL.search(text) is not None:
         text = text.replace("\r\n", " \n").replace("\r", "\n").translate(_SPACES)
@@ -207,6 +227,8 @@ def detection_view(doc: Document, language: str | None = None) -> View:
     restored = truecased(text, language) if language is not None else None
     if restored is not None:
         text, metadata = restored, {**metadata, TYPED_IN_LOWER_CASE: True}
+    elif language is not None:
+        text = _lower_lines_restored(text, language)
     if text == doc.text:
         return View(doc)
     if not runs:
