@@ -1721,3 +1721,18 @@ def test_screen_keeps_a_code_apart_from_the_words_after_its_semicolon():
     wide = span_of(text, "5TN2-QW4-HK81; SUPPLEMENT ANTHEM PLAN G #ZGP883017742", "IDNUM")
     kept, _ = screen(Document("d", text), [wide], RULES)
     assert [text[s.start : s.end] for s in kept] == ["SUPPLEMENT ANTHEM PLAN G #ZGP883017742"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        # a credential's letters with stops after a space are cut from a name's end
+        ("KHOURY, NADIA M.D.\n\nD: 06/17/38", "KHOURY, NADIA M.D", "KHOURY, NADIA"),
+        ("Seen by Ann Lee R.N. today", "Ann Lee R.N", "Ann Lee"),
+        # not initials, nor letters after a comma
+        ("Patient: Ann Lee J.R. today", "Ann Lee J.R", "Ann Lee J.R"),
+        ("Patient: Smith, M.D.", "Smith, M.D", "Smith, M.D"),
+    ],
+)
+def test_a_credential_written_with_stops_is_cut_from_a_name(text, surface, kept):
+    assert _kept_as(text, surface, "DOCTOR") == [(kept, "DOCTOR")]

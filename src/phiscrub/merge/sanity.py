@@ -2298,8 +2298,9 @@ def _fillers(
     text: str, words: Sequence[re.Match], lower: Sequence[str], rules: SanityRules
 ) -> list[bool]:
     """Which words of a person's name span ``text`` may be cut from its ends: credentials and
-    function words ("A." is an initial), a lone lower-case letter beside capitalised words
-    ("husband Clement d. 2109": died); a one-word name only if it is a credential."""
+    function words ("A." is an initial), a credential's letters with stops ("M.D"), a lone
+    lower-case letter beside capitalised words ("husband Clement d. 2109": died); a one-word
+    name only if it is a credential."""
     if len(words) == 1:
         return [lower[0] in rules.credentials]
     capitalised = any(m.group()[:1].isupper() for m in words)
@@ -2310,7 +2311,28 @@ def _fillers(
     ]
     if _comma_initial(text, words[-1]):
         filler[-1] = False  # "KOWALCZYK, BARBARA A": a middle initial, not the article
+    dotted = _dotted_credential(text, words, rules)
+    for index in range(len(words) - dotted, len(words)):
+        filler[index] = True  # "KHOURY, NADIA M.D.": the letters of a credential
     return filler
+
+
+def _dotted_credential(text: str, words: Sequence[re.Match], rules: SanityRules) -> int:
+    """How many of a name's last ``words`` are the letters of a credential written with stops
+    after a space ("NADIA M.D", "Ann Lee R.N."); not after a comma, where they may be a
+    surname's initials ("Smith, M.D." is left to the other rules)."""
+    for count in (3, 2):
+        if len(words) <= count:
+            continue
+        tail = words[-count:]
+        if not all(len(m.group()) == 1 for m in tail):
+            continue
+        joins = [text[a.end() : b.start()] for a, b in zip(tail, tail[1:], strict=False)]
+        before = text[words[-count - 1].end() : tail[0].start()]
+        letters = "".join(m.group() for m in tail).lower()
+        if all(j == "." for j in joins) and before == " " and letters in rules.credentials:
+            return count
+    return 0
 
 
 def _name_end(
