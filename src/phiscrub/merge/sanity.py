@@ -148,6 +148,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 
 from phiscrub.configs import loads
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers, latin_form
@@ -2327,7 +2328,7 @@ def _dotted_credential(text: str, words: Sequence[re.Match], rules: SanityRules)
         tail = words[-count:]
         if not all(len(m.group()) == 1 for m in tail):
             continue
-        joins = [text[a.end() : b.start()] for a, b in zip(tail, tail[1:], strict=False)]
+        joins = [text[a.end() : b.start()] for a, b in pairwise(tail)]
         before = text[words[-count - 1].end() : tail[0].start()]
         letters = "".join(m.group() for m in tail).lower()
         if all(j == "." for j in joins) and before == " " and letters in rules.credentials:
