@@ -2863,6 +2863,23 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
         # a plan's number in dashed groups right after a bare cue; not a date
         ("what does subscriber 887-44-1290-01 owe?", {("HEALTHPLAN", "887-44-1290-01")}),
         ("per policy 2021-03-15 today", {("DATE", "2021-03-15")}),
+        # a social media handle with a dot or an underscore, or after a platform's name; not
+        # "@" as "at"
+        ("his Instagram (@jaylen.w.2010) post", {("USERNAME", "@jaylen.w.2010")}),
+        ("TikTok: @zoeyxo", {("USERNAME", "@zoeyxo")}),
+        ("vitals @home ok, tylenol @b.i.d. and @ 2pm; mail jo@ex.com", {("EMAIL", "jo@ex.com")}),
+        # a football club by its initials; not a test's
+        (
+            "Plays for FC Minutemen and Boston Rovers FC.",
+            {("ORGANIZATION", "FC Minutemen"), ("ORGANIZATION", "Boston Rovers FC")},
+        ),
+        ("FC Test neg.", set()),
+        # an emergency services agency by its name
+        (
+            "Crisis line and Riverside Emergency Services number given",
+            {("ORGANIZATION", "Riverside Emergency Services")},
+        ),
+        # "from" is no street's word ("81f from maple ridge" typed in lower case)
     ],
 )
 def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):

@@ -173,6 +173,11 @@ def test_a_line_typed_in_lower_case_in_a_mixed_note_is_read_with_capitals_restor
     }
 
 
+def test_from_is_no_word_of_a_street_in_a_note_typed_in_lower_case():
+    text = "hpi: 81f from maple ridge assisted living w/ 2 days of sob. son is hcp."
+    assert "STREET" not in {label for label, _ in _found(text)}  # not "81f from maple ridge"
+
+
 def test_phi_broken_by_a_hard_wrap_is_found_whole_in_the_note():
     text = (
         "The patient is a 67-year-old man who was admitted on March\n"
