@@ -2874,6 +2874,19 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
             {("ORGANIZATION", "FC Minutemen"), ("ORGANIZATION", "Boston Rovers FC")},
         ),
         ("FC Test neg.", set()),
+        # an HL7 v2 message's person, town, state and postcode; not a test's components
+        (
+            "PID|1||N1^^^NMC^MR||PELLETIER^JOSEPHINE||19520309|F|||77 CANAL ST^^LOWELL^MA^01852||",
+            {
+                ("PATIENT", "PELLETIER^JOSEPHINE"),
+                ("DATE", "19520309"),
+                ("STREET", "77 CANAL ST"),
+                ("CITY", "LOWELL"),
+                ("STATE", "MA"),
+                ("ZIP", "01852"),
+            },
+        ),
+        ("OBR|1|||CBC^COMPLETE BLOOD COUNT|||\nMSH|^~\\&|LAB|X|ORU^R01", set()),
         # an emergency services agency by its name
         (
             "Crisis line and Riverside Emergency Services number given",
