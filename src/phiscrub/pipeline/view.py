@@ -180,20 +180,24 @@ class View:
 LOWER_LINE_LETTERS = 20
 """Letters a line needs before a mixed-case note's line typed in lower case is read with its
 capitals restored."""
+_UNCAPITALISED_LINE = re.compile(rf"^[^A-Z\n]{{{LOWER_LINE_LETTERS},}}$", re.MULTILINE)
+"""A line long enough to hold ``LOWER_LINE_LETTERS`` letters, without a capital A-Z."""
 
 
 def _lower_lines_restored(text: str, language: str) -> str:
     """``text``, a note in mixed case, with each line typed all in lower case (and of at least
     ``LOWER_LINE_LETTERS`` letters) read with its capitals restored, letter for letter: a list
     of questions where some were typed without capitals ("labs for keenan oshiro?")."""
-    pieces, changed = [], False
-    for line in text.split("\n"):
-        letters = sum(c.isalpha() for c in line)
-        restored = truecased(line, language) if letters >= LOWER_LINE_LETTERS else None
+    pieces, last = [], 0
+    for match in _UNCAPITALISED_LINE.finditer(text):  # no capital A-Z: found at C speed
+        line = match.group()
+        if sum(c.isalpha() for c in line) < LOWER_LINE_LETTERS:
+            continue
+        restored = truecased(line, language)
         if restored is not None and restored != line:
-            line, changed = restored, True
-        pieces.append(line)
-    return "\n".join(pieces) if changed else text
+            pieces += (text[last : match.start()], restored)
+            last = match.end()
+    return "".join([*pieces, text[last:]]) if pieces else text
 
 
 def detection_view(doc: Document, language: str | None = None) -> View:
