@@ -2856,6 +2856,11 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
         # a street without a number after "from"; not a court or a firm named for a street
         ("this is Dolores from Whitman St, my sugar", {("STREET", "Whitman St")}),
         ("referred from Family Court; from Oak Street Health", set()),
+        # both in a note typed in lower case, read in its title-cased twin
+        (
+            "this is dolores from whitman st, my sugar was 312; at the residence (dudley st).",
+            {("STREET", "whitman st"), ("STREET", "dudley st")},
+        ),
         # a payment card's number in groups that passes the Luhn check; not one that fails it
         ("Stipend card (ClinCard) 4111 1111 1111 1111", {("ACCOUNT", "4111 1111 1111 1111")}),
         ("Amex 3782 822463 10005 on file", {("ACCOUNT", "3782 822463 10005")}),
