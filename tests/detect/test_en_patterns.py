@@ -2853,6 +2853,15 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
             "transferred from Merrimack County House of Corrections today",
             {("ORGANIZATION", "Merrimack County House of Corrections")},
         ),
+    ],
+)
+def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # a street without a number after "from"; not a court or a firm named for a street
         ("this is Dolores from Whitman St, my sugar", {("STREET", "Whitman St")}),
         ("referred from Family Court; from Oak Street Health", set()),
@@ -2900,5 +2909,5 @@ def test_run_together_ages_orientation_years_addresses_and_agencies(text, expect
         # "from" is no street's word ("81f from maple ridge" typed in lower case)
     ],
 )
-def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected):
+def test_streets_from_cards_plan_numbers_handles_clubs_and_hl7_messages(text, expected):
     assert found(text) == expected

@@ -1082,6 +1082,6 @@ def test_initials_on_their_own_line_towns_after_a_site_and_possessives_of_care(t
         ("This is April, and cold. This is Lisinopril.", set()),
     ],
 )
-def test_other_professions_itineraries_and_regions_in_brackets(text, expected):
+def test_professions_itineraries_regions_branches_and_callers_naming_themselves(text, expected):
     regions = ("COUNTRY", "STATE")
     assert {(label, surface) for label, surface in found(text) if label not in regions} == expected
