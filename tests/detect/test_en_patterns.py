@@ -2911,3 +2911,41 @@ def test_regional_hospitals_senders_sited_streets_and_corrections(text, expected
 )
 def test_streets_from_cards_plan_numbers_handles_clubs_and_hl7_messages(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a year opening an item of an obstetric or surgical history, before its event
+        (
+            "OB hx: 2019 NSVD, uncomplicated; 2022 SAB at 9 wks.",
+            {("DATE", "2019"), ("DATE", "2022")},
+        ),
+        (
+            "Prior anesthesia: 2016 C-section under spinal, 2021 knee arthroscopy - PONV",
+            {("DATE", "2016"), ("DATE", "2021")},
+        ),
+        ("PSH: 2004 lap chole, 2011 R TKA", {("DATE", "2004"), ("DATE", "2011")}),
+        # not a clock time after "at", nor a year before no event
+        ("seen at 2030 appendectomy consent signed", set()),
+        ("2019 was a hard year for her", set()),
+        # a town alone on a line with its British postcode, under a numbered street
+        (
+            "Dr R Chaudhry\n1 Oakwood Lane\nLeeds LS8 2PX\n",
+            {("STREET", "1 Oakwood Lane"), ("CITY", "Leeds"), ("ZIP", "LS8 2PX")},
+        ),
+        ("Dear Sir\nLeeds LS8 2PX\n", {("ZIP", "LS8 2PX")}),
+        # a crossing's type as the Postal Service writes it
+        (
+            "Suite 310, 2 Crystal Run Xing",
+            {("STREET", "2 Crystal Run Xing"), ("STREET", "Suite 310")},
+        ),
+        # an insurance fund or a compensation board
+        (
+            "Claim with NY State Insurance Fund today",
+            {("ORGANIZATION", "NY State Insurance Fund")},
+        ),
+    ],
+)
+def test_history_years_postcode_towns_crossings_and_insurance_funds(text, expected):
+    assert found(text) == expected

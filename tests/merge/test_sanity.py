@@ -1736,3 +1736,49 @@ def test_screen_keeps_a_code_apart_from_the_words_after_its_semicolon():
 )
 def test_a_credential_written_with_stops_is_cut_from_a_name(text, surface, kept):
     assert _kept_as(text, surface, "DOCTOR") == [(kept, "DOCTOR")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # an organ's adjective or a specialist is no name, nor is a clinical field's value
+        ("FINAL DIAGNOSIS:\nB. Prostatic adenocarcinoma, Gleason 7", "B. Prostatic", "DOCTOR", []),
+        (
+            "FINAL DIAGNOSIS:\nB. Prostatic adenocarcinoma, Gleason 7",
+            "B. Prostatic adenocarcinoma, Gleason",
+            "DOCTOR",
+            [],
+        ),
+        (
+            "Dr Bea Okonkwo\nConsultant Clinical Oncologist\n",
+            "Consultant Clinical Oncologist",
+            "PATIENT",
+            [],
+        ),
+        ("CAUSE OF DEATH: Gunshot wound of chest", "Gunshot", "PATIENT", []),
+        # a surname of the same ending after a title stays
+        ("Seen by Dr. Horvatic today", "Horvatic", "DOCTOR", [("Horvatic", "DOCTOR")]),
+        # a laboratory's certificate, fetal monitoring, an attorney's suffix
+        ("CLIA 49D0231547", "CLIA", "DEPARTMENT", []),
+        ("Admit, CEFM, epidural", "CEFM", "PATIENT", []),
+        ("cc: Lionel Beaumont, Esq.", "Esq", "STATE", []),
+        # an identifier's cue is cut from a name's end
+        (
+            "ANASTASIA PETROVA SSN 412-88-9034",
+            "ANASTASIA PETROVA SSN",
+            "PATIENT",
+            [("ANASTASIA PETROVA", "PATIENT")],
+        ),
+    ],
+)
+def test_organ_adjectives_specialists_certificates_and_id_cues(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept
+
+
+def test_screen_drops_a_cervical_exam_read_as_a_date():
+    from phiscrub.merge.sanity import screen
+
+    text = "SVE 5/90/-1, vertex; seen 4/8/10"
+    spans = [span_of(text, "5/90/-1", "DATE"), span_of(text, "4/8/10", "DATE")]
+    kept, _ = screen(Document("d", text), spans, RULES)
+    assert [text[s.start : s.end] for s in kept] == ["4/8/10"]

@@ -198,6 +198,9 @@ class SanityRules:
     drop_without_alphanumerics: bool = True
     word_labels: frozenset[str] = frozenset()
     credentials: frozenset[str] = frozenset()
+    id_cues: frozenset[str] = frozenset()
+    """Cues of an identifier, cut from the end of a person's name span as credentials are
+    ("ANASTASIA PETROVA SSN 412-88-9034" read with the cue)."""
     never_alone: frozenset[str] = frozenset()
     headings: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
@@ -334,7 +337,8 @@ class SanityRules:
     """``date_words`` and ``date_names`` together (made once)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "filler", self.credentials | self.function_words)
+        filler = self.credentials | self.function_words | self.id_cues
+        object.__setattr__(self, "filler", filler)
         object.__setattr__(self, "date_vocabulary", self.date_words | self.date_names)
 
     def date_word(self, word: str) -> bool:
@@ -365,6 +369,7 @@ class SanityRules:
 _LISTS = (
     "word_labels",
     "credentials",
+    "id_cues",
     "never_alone",
     "headings",
     "function_words",
@@ -586,11 +591,15 @@ _CUE_BEFORE = re.compile(
 def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
     """What is left of a person's name cut back to ``text[start:end]`` is no name: only
     ``never_alone`` words and numbers ("Stevens-Johnson", "Tmax 38.4"), a nationality
-    ("Haitian-American" cut from "Haitian-American man, unemployed"), or an eponym before its
-    head ("Todd")."""
+    ("Haitian-American" cut from "Haitian-American man, unemployed"), a clinical word with no
+    name ("B. Prostatic" cut from "B. Prostatic adenocarcinoma, Gleason") or an eponym before
+    its head ("Todd")."""
     left = [w.group().lower() for w in _WORD.finditer(text, start, end)]
     if _never_alone(left, rules):
         return True  # "Tmax 38.4" cut from "Tmax 38.4 at 0200"
+    titled = _TITLE_BEFORE.search(text, max(0, start - 12), start)  # "Dr. Horvatic"
+    if rules.names is not None and not titled and _clinical(left, rules):
+        return True
     if all(_demonym(w, rules) for w in left) and not _name_use(text, start, end, left, rules):
         return True
     return len(left) == 1 and _eponym_use(text, start, end, left[0], rules)
@@ -664,8 +673,9 @@ def _words_of_no_one(
     placed", "Urine neg/neg.")."""
     if _ordinary_lower_case(doc.text, start, end, words, rules):
         return True
-    if rules.names is not None and _clinical(words, rules):
-        return True
+    titled = _TITLE_BEFORE.search(doc.text, max(0, start - 12), start)
+    if rules.names is not None and _clinical(words, rules) and not titled:
+        return True  # not after a title: "Dr. Horvatic"
     return _clinical_lower_case_name(doc, start, end, words, rules) or _common_words_opening(
         doc, start, end, words, rules
     )
