@@ -173,6 +173,19 @@ def test_a_line_typed_in_lower_case_in_a_mixed_note_is_read_with_capitals_restor
     }
 
 
+def test_a_lower_case_line_with_a_code_or_a_cue_in_capitals_is_read_with_capitals_restored():
+    text = (
+        "Any update on Okwuosa?\n"
+        "need the insurance on frantz, says medicaid ID NH0044178\n"
+        "guadalupe 93F fell again, family at bedside\n"
+        "EEG 12/9: l temporal sharp waves, no seizures\n"
+    )
+    lines = detection_view(Document("q", text), "en").doc.text.split("\n")
+    assert lines[1] == "Need the insurance on Frantz, says medicaid ID NH0044178"
+    assert lines[2] == "Guadalupe 93F fell again, family at bedside"
+    assert lines[3] == "EEG 12/9: l temporal sharp waves, no seizures"  # a word in capitals
+
+
 def test_from_is_no_word_of_a_street_in_a_note_typed_in_lower_case():
     text = "hpi: 81f from maple ridge assisted living w/ 2 days of sob. son is hcp."
     assert "STREET" not in {label for label, _ in _found(text)}  # not "81f from maple ridge"

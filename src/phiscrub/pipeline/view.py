@@ -26,6 +26,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
+import regex
+
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
 from phiscrub.pipeline.truecase import truecased
@@ -180,20 +182,35 @@ class View:
 LOWER_LINE_LETTERS = 20
 """Letters a line needs before a mixed-case note's line typed in lower case is read with its
 capitals restored."""
-_UNCAPITALISED_LINE = re.compile(rf"^[^A-Z\n]{{{LOWER_LINE_LETTERS},}}$", re.MULTILINE)
-"""A line long enough to hold ``LOWER_LINE_LETTERS`` letters, without a capital A-Z."""
+_UNCAPITALISED_LINE = regex.compile(
+    # runs of anything but a capital A-Z and a line end, and capitals beside a digit (a code's:
+    # "NH0044178", "93F") or an identifier's cue ("MRN"), never given back (linear time)
+    rf"^(?=[^\n]{{{LOWER_LINE_LETTERS}}})(?:[^A-Z\n]++|(?<=\d)[A-Z]++|[A-Z]++(?=\d)"
+    r"|(?<![\w])(?:MRN|DOB|SSN|ID|NPI|CSN|FIN|ACCT)(?![\w]))*+$",
+    regex.MULTILINE,
+)
+"""A line long enough to hold ``LOWER_LINE_LETTERS`` letters, with no word written with a
+capital: its capitals, if any, are in codes ("NH0044178", "93F") or identifiers' cues ("MRN",
+"DOB")."""
 
 
 def _lower_lines_restored(text: str, language: str) -> str:
     """``text``, a note in mixed case, with each line typed all in lower case (and of at least
     ``LOWER_LINE_LETTERS`` letters) read with its capitals restored, letter for letter: a list
-    of questions where some were typed without capitals ("labs for keenan oshiro?")."""
+    of questions where some were typed without capitals ("labs for keenan oshiro?", "need the
+    insurance on frantz, medicaid id NH0044178"; a code's or a cue's capitals
+    stay)."""
     pieces, last = [], 0
-    for match in _UNCAPITALISED_LINE.finditer(text):  # no capital A-Z: found at C speed
+    for match in _UNCAPITALISED_LINE.finditer(text):  # no capitalised word: at C speed
         line = match.group()
         if sum(c.isalpha() for c in line) < LOWER_LINE_LETTERS:
             continue
-        restored = truecased(line, language)
+        lowered = line.lower()
+        if len(lowered) != len(line):
+            continue
+        restored = truecased(lowered, language)
+        if restored is not None and lowered != line:  # its codes' capitals as they were
+            restored = "".join(o if o.isupper() else r for o, r in zip(line, restored, strict=True))
         if restored is not None and restored != line:
             pieces += (text[last : match.start()], restored)
             last = match.end()

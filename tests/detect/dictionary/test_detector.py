@@ -1085,3 +1085,20 @@ def test_initials_on_their_own_line_towns_after_a_site_and_possessives_of_care(t
 def test_professions_itineraries_regions_branches_and_callers_naming_themselves(text, expected):
     regions = ("COUNTRY", "STATE")
     assert {(label, surface) for label, surface in found(text) if label not in regions} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a full name before a full birth date and a dash or a comma, its words listed names
+        # or rare ones; not an exam's or a panel's name
+        ("Olamide Fashola 6/9/1987 - need last TSH", {("PATIENT", "Olamide Fashola")}),
+        ("Maria Lopez 6/9/1955, needs refill", {("PATIENT", "Maria Lopez")}),
+        ("Chest Xray 6/9/2024 - normal\nLipid Panel 6/9/2024 - LDL 120", set()),
+        ("Numbness in the left Hand since 8/5/2008, worse", set()),  # "Hand": a frequent word
+        # a listed surname after "pt" before an identifier's cue in capitals
+        ("Pls pull labs for pt jones DOB 3/4/55", {("PATIENT", "jones")}),
+    ],
+)
+def test_names_before_birth_dates_and_surnames_before_an_id_cue(text, expected):
+    assert found(text) == expected

@@ -239,7 +239,9 @@ _FAMILY_NAME = regex.compile(
 )
 
 
-_PART_OF_A_NAME = regex.compile(r"[ ]+(?:(?:and|&)[ ]+)?\p{Lu}")
+_PART_OF_A_NAME = regex.compile(
+    r"[ ]+(?:(?:and|&)[ ]+)?(?!(?:DOB|MRN|SSN|DOD|ACCT|CSN|FIN|MR)(?![\w-]))\p{Lu}"
+)
 
 
 # Surnames that are things a lower-case note eats, drinks or uses ("has rice been tolerated"):

@@ -523,6 +523,15 @@ _RULES = (
         r"|[ ]+\d{1,3}[ ]?(?:M|F|yo[ ]?[MF])(?=[ ]+[-–][ ]))",
         0.88,
     ),
+    (  # a full name before a full date, then a dash or a comma, as a query list gives the
+        # birth date ("Olamide Fashola 6/9/1987 - need last TSH"); its words listed names or
+        # words English does not use (``_name_like``; not "Chest Xray 6/9/2024 - normal")
+        "name_before_birth_date",
+        "PATIENT",
+        rf"(?<![\w.])(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})[ ]+"
+        r"(?=(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])/(?:19|20|21)\d{2}[ ]*[-–,])",
+        0.85,
+    ),
     (  # a surname alone before the record number, after the patient or a question's word
         # ("pt Oyelaran MRN SMH-00418833", "Is Esteban (MR# 7731048) still NPO?"); not a
         # hospital's letters ("for MGH MRN")
@@ -709,6 +718,20 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
 
 
+def _name_like(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """A word of the run is a listed name that is no frequent word, or every word is a rare one
+    (Zipf 2 or less) that is no frequent word of the language ("Olamide Fashola"; not "Chest
+    Xray", nor "Hand Since" of "LEFT HAND SINCE 8/5/2008," read in its title-cased twin)."""
+    words = [m.group().lower().rstrip(".") for m in NAME_WORDS.finditer(text, start, end)]
+    words = [w for w in words if len(w) > 1]
+    if any(gaz.is_name(w) and not gaz.is_common(w) for w in words):
+        return True
+    return all(zipf(w, "en") <= _RARE_ZIPF and not gaz.is_common(w) for w in words)
+
+
+_RARE_ZIPF = 2
+
+
 _RELATION_RIGHT_BEFORE = regex.compile(r"\p{Ll}[ ]$")
 
 
@@ -744,7 +767,7 @@ _NEEDS_SUPPORT = frozenset(
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("appointment_with", "title_law", "patient_surname_first"),
-        *("family_named", "patient_in_bed", "told_by"),
+        *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
     }
 )
@@ -811,6 +834,8 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "name_before_birth_date" and not _name_like(text, *span, gaz):
+        return  # "Chest Xray 6/9/2024 - normal"
     if rule in ("room_row", "patient_in_bed_lower") and not _row_name(text, *span, gaz):
         return  # "12 new admit 79M", "pain in 14"
     if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
