@@ -2945,7 +2945,17 @@ def test_streets_from_cards_plan_numbers_handles_clubs_and_hl7_messages(text, ex
             "Claim with NY State Insurance Fund today",
             {("ORGANIZATION", "NY State Insurance Fund")},
         ),
+        # a national laboratory's and dialysis providers' names, in capitals too
+        (
+            "LABORATORY CORPORATION OF AMERICA HOLDINGS\nRESULTS FOLLOW",
+            {("ORGANIZATION", "LABORATORY CORPORATION OF AMERICA HOLDINGS")},
+        ),
+        (
+            "DaVita Riverside East - Hemodialysis record",
+            {("ORGANIZATION", "DaVita Riverside East")},
+        ),
+        ("at DaVita three times a week", {("ORGANIZATION", "DaVita")}),
     ],
 )
-def test_history_years_postcode_towns_crossings_and_insurance_funds(text, expected):
+def test_history_years_postcode_towns_crossings_funds_and_national_providers(text, expected):
     assert found(text) == expected

@@ -1769,9 +1769,25 @@ def test_a_credential_written_with_stops_is_cut_from_a_name(text, surface, kept)
             "PATIENT",
             [("ANASTASIA PETROVA", "PATIENT")],
         ),
+        # in capitals, what the person does is cut from the name's end; a caller's role too
+        (
+            "MR. PETTIBONE WANTS HIS RECORDS",
+            "PETTIBONE WANTS",
+            "PATIENT",
+            [("PETTIBONE", "PATIENT")],
+        ),
+        (
+            "CALLER BEATRICE OYELARAN DOB 11/30/1941",
+            "CALLER BEATRICE OYELARAN",
+            "PATIENT",
+            [("BEATRICE OYELARAN", "PATIENT")],
+        ),
+        ("PATIENT: ANNA LONG SEEN", "ANNA LONG", "PATIENT", [("ANNA LONG", "PATIENT")]),
     ],
 )
-def test_organ_adjectives_specialists_certificates_and_id_cues(text, surface, label, kept):
+def test_organ_adjectives_specialists_certificates_id_cues_and_verbs_in_capitals(
+    text, surface, label, kept
+):
     assert _kept_as(text, surface, label) == kept
 
 

@@ -793,6 +793,8 @@ def _ordinary_after_name(
         # in capitals: two frequent words on no name list after a name word, a clause ("MR.
         # LEMOINE RELATES INTERMITTENT VOMITING"; not "PATIENT: SHIRE MAGIC", a name of
         # words); a listed name, however frequent, may be one ("ANNA LONG")
+        if word.lower() in rules.person_verbs and not rules.names.is_name(word.lower()):
+            return True  # "MR. PETTIBONE WANTS HIS RECORDS": what the person does
         after = words[index + 1].group() if index + 1 < len(words) else ""
         return all(
             w.isupper()
