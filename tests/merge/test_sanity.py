@@ -1783,9 +1783,12 @@ def test_a_credential_written_with_stops_is_cut_from_a_name(text, surface, kept)
             [("BEATRICE OYELARAN", "PATIENT")],
         ),
         ("PATIENT: ANNA LONG SEEN", "ANNA LONG", "PATIENT", [("ANNA LONG", "PATIENT")]),
+        # an eponymous test and its finding; not a name and a finding
+        ("Dix-Hallpike positive on the right", "Dix-Hallpike", "PATIENT", []),
+        ("Maria Smith positive for flu", "Maria Smith", "PATIENT", [("Maria Smith", "PATIENT")]),
     ],
 )
-def test_organ_adjectives_specialists_certificates_id_cues_and_verbs_in_capitals(
+def test_organs_specialists_certificates_id_cues_verbs_in_capitals_and_eponyms(
     text, surface, label, kept
 ):
     assert _kept_as(text, surface, label) == kept

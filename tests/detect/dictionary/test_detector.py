@@ -1098,7 +1098,10 @@ def test_professions_itineraries_regions_branches_and_callers_naming_themselves(
         ("Numbness in the left Hand since 8/5/2008, worse", set()),  # "Hand": a frequent word
         # a listed surname after "pt" before an identifier's cue in capitals
         ("Pls pull labs for pt jones DOB 3/4/55", {("PATIENT", "jones")}),
+        # twins named, listed or not
+        ("twins Chidera and Chinedu", {("PATIENT", "Chidera"), ("PATIENT", "Chinedu")}),
+        ("mono-di twins, both vertex", set()),
     ],
 )
-def test_names_before_birth_dates_and_surnames_before_an_id_cue(text, expected):
+def test_names_before_birth_dates_surnames_before_an_id_cue_and_twins(text, expected):
     assert found(text) == expected

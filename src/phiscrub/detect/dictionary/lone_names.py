@@ -954,8 +954,9 @@ _AND_BEFORE = regex.compile(r"(?<![\w.'’-])(?P<n>\p{Lu}\p{Ll}+)[ ]+(?:and|&)[ 
 
 
 def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[NameHit]:
-    """A listed first name or surname joined by "and" to a name that a rule found, with that
-    name's label: not a frequent word, a place's or an eponym ("Smith and Nephew" is a firm)."""
+    """A listed first name or surname, or a word English does not use (``_unlisted_surname``:
+    "twins Chidera and Chinedu"), joined by "and" to a name that a rule found, with that name's
+    label: not a frequent word, a place's or an eponym ("Smith and Nephew" is a firm)."""
     taken = Occupied([(hit.start, hit.end) for hit in hits])
     for hit in hits:
         if hit.rule == "lone_first_anywhere":
@@ -967,7 +968,8 @@ def joined_names(text: str, gaz: Gazetteers, hits: list[NameHit]) -> Iterator[Na
                 continue
             start, end = match.span("n")
             word = match.group("n").lower()
-            if taken.overlaps(start, end) or not gaz.is_name(word) or gaz.is_common(word):
+            named = gaz.is_name(word) or _unlisted_surname(word, gaz)
+            if taken.overlaps(start, end) or not named or gaz.is_common(word):
                 continue
             if word in NOT_NAME or word in NOT_SURNAME or word in PLACE_WORDS:
                 continue

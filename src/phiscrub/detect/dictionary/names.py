@@ -448,7 +448,8 @@ _RULES = (
         "relatives_listed",
         "PATIENT",
         rf"(?<![\w])(?i:sons|daughters|brothers|sisters|children|kids|grandchildren|grandsons|"
-        rf"granddaughters|siblings|parents)(?:[ ](?:are|named|include))?[ ]?[,:]?[ ]+"
+        rf"granddaughters|siblings|parents|twins|triplets)"
+        rf"(?:[ ](?:are|named|include))?[ ]?[,:]?[ ]+"
         rf"(?:(?P<n>{FIRST_LAST})[ ]?,[ ]+)*(?:(?P<n>{FIRST_LAST})[ ]?,?[ ]+and[ ]+)?"
         rf"(?P<n>{FIRST_LAST})",
         0.9,
