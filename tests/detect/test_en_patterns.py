@@ -2955,6 +2955,9 @@ def test_streets_from_cards_plan_numbers_handles_clubs_and_hl7_messages(text, ex
             {("ORGANIZATION", "DaVita Riverside East")},
         ),
         ("at DaVita three times a week", {("ORGANIZATION", "DaVita")}),
+        # a house number spelled out; not a day surgery's name
+        ("Write to Two Gannett Plaza.", {("STREET", "Two Gannett Plaza")}),
+        ("Seen at One Day Surgery Center", {("HOSPITAL", "One Day Surgery Center")}),
     ],
 )
 def test_history_years_postcode_towns_crossings_funds_and_national_providers(text, expected):

@@ -1101,6 +1101,9 @@ def test_professions_itineraries_regions_branches_and_callers_naming_themselves(
         # twins named, listed or not
         ("twins Chidera and Chinedu", {("PATIENT", "Chidera"), ("PATIENT", "Chinedu")}),
         ("mono-di twins, both vertex", set()),
+        # a listed surname alone between a room and the age and sex, in lower case too
+        ("night handoff\n507 - okafor, 34f, dka resolving", {("PATIENT", "okafor")}),
+        ("night handoff\n508 - pneumonia, 67m, on abx", set()),
     ],
 )
 def test_names_before_birth_dates_surnames_before_an_id_cue_and_twins(text, expected):

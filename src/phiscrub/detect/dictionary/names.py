@@ -435,13 +435,13 @@ _RULES = (
         0.9,
     ),
     (  # a sign-out's row by room: the name between the room and the age and sex, in any case
-        # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M"); its words are checked on the
-        # lists (``_row_name``), since the case says nothing here
+        # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M", "507 - okafor, 34f, dka"); its
+        # words are checked on the lists (``_row_name``), since the case says nothing here
         "room_row",
         "PATIENT",
         rf"(?m)^[ \t]*(?:(?i:rm|room|bed)[ ]?)?\d{{1,4}}[A-Za-z]?[ \t]+(?:[-–][ \t]+)?"
-        rf"(?P<n>{_ROW_WORD}(?:(?:,[ ]?|[ ]){_ROW_WORD}){{1,2}}),?[ ]\(?\d{{1,3}}[ ]?"
-        r"(?:yo[ ]?|y/o[ ]?|y[ ]?)?[MF]\)?(?=[ ]*(?:[-–,;)]|$))",
+        rf"(?P<n>{_ROW_WORD}(?:(?:,[ ]?|[ ]){_ROW_WORD}){{0,2}}),?[ ]\(?\d{{1,3}}[ ]?"
+        r"(?:yo[ ]?|y/o[ ]?|y[ ]?)?[MFmf]\)?(?=[ ]*(?:[-–,;)]|$))",
         0.85,
     ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
