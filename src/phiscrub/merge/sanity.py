@@ -588,6 +588,11 @@ _CUE_BEFORE = re.compile(
 "PATIENT: SHIRE MAGIC", "GIVEN TO NASHUA DOON"): what names a person in such a note."""
 
 
+def _after_title(text: str, start: int) -> bool:
+    """A title stands right before ``start`` ("Dr. Horvatic": a surname, whatever its ending)."""
+    return _TITLE_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
 def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
     """What is left of a person's name cut back to ``text[start:end]`` is no name: only
     ``never_alone`` words and numbers ("Stevens-Johnson", "Tmax 38.4"), a nationality
@@ -597,9 +602,8 @@ def _no_name_left(text: str, start: int, end: int, rules: SanityRules) -> bool:
     left = [w.group().lower() for w in _WORD.finditer(text, start, end)]
     if _never_alone(left, rules):
         return True  # "Tmax 38.4" cut from "Tmax 38.4 at 0200"
-    titled = _TITLE_BEFORE.search(text, max(0, start - 12), start)  # "Dr. Horvatic"
-    if rules.names is not None and not titled and _clinical(left, rules):
-        return True
+    if rules.names is not None and _clinical(left, rules) and not _after_title(text, start):
+        return True  # not "Dr. Horvatic"
     if all(_demonym(w, rules) for w in left) and not _name_use(text, start, end, left, rules):
         return True
     return len(left) == 1 and _eponym_use(text, start, end, left[0], rules)
@@ -673,9 +677,8 @@ def _words_of_no_one(
     placed", "Urine neg/neg.")."""
     if _ordinary_lower_case(doc.text, start, end, words, rules):
         return True
-    titled = _TITLE_BEFORE.search(doc.text, max(0, start - 12), start)
-    if rules.names is not None and _clinical(words, rules) and not titled:
-        return True  # not after a title: "Dr. Horvatic"
+    if rules.names is not None and _clinical(words, rules) and not _after_title(doc.text, start):
+        return True  # not "Dr. Horvatic"
     return _clinical_lower_case_name(doc, start, end, words, rules) or _common_words_opening(
         doc, start, end, words, rules
     )

@@ -198,8 +198,7 @@ def _lower_lines_restored(text: str, language: str) -> str:
     """``text``, a note in mixed case, with each line typed all in lower case (and of at least
     ``LOWER_LINE_LETTERS`` letters) read with its capitals restored, letter for letter: a list
     of questions where some were typed without capitals ("labs for keenan oshiro?", "need the
-    insurance on frantz, medicaid id NH0044178"; a code's or a cue's capitals
-    stay)."""
+    insurance on frantz, medicaid ID NH0044178": a code's or a cue's capitals stay)."""
     pieces, last = [], 0
     for match in _UNCAPITALISED_LINE.finditer(text):  # no capitalised word: at C speed
         line = match.group()

@@ -719,6 +719,10 @@ def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return not any(w in gaz.common_words or w in gaz.eponyms for w in words)
 
 
+_RARE_ZIPF = 2
+"""How frequent a word of an unlisted name before a birth date may be (``_name_like``)."""
+
+
 def _name_like(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     """A word of the run is a listed name that is no frequent word, or every word is a rare one
     (Zipf 2 or less) that is no frequent word of the language ("Olamide Fashola"; not "Chest
@@ -728,9 +732,6 @@ def _name_like(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     if any(gaz.is_name(w) and not gaz.is_common(w) for w in words):
         return True
     return all(zipf(w, "en") <= _RARE_ZIPF and not gaz.is_common(w) for w in words)
-
-
-_RARE_ZIPF = 2
 
 
 _RELATION_RIGHT_BEFORE = regex.compile(r"\p{Ll}[ ]$")
