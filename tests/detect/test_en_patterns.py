@@ -2962,3 +2962,71 @@ def test_streets_from_cards_plan_numbers_handles_clubs_and_hl7_messages(text, ex
 )
 def test_history_years_postcode_towns_crossings_funds_and_national_providers(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # both ends of a range with no space around its dash
+        (
+            "Dietitian: 6 visits Nov 2025-Apr 2026; lost 14 lb.",
+            {("DATE", "Nov 2025"), ("DATE", "Apr 2026")},
+        ),
+        ("held Jan 2-Feb 5, 2026", {("DATE", "Jan 2"), ("DATE", "Feb 5, 2026")}),
+        ("on it Mar 2019-present", {("DATE", "Mar 2019")}),
+        ("dates: 2026-01-03-2026-01-09", {("DATE", "2026-01-03"), ("DATE", "2026-01-09")}),
+        ("seen 2-Feb", {("DATE", "2-Feb")}),
+        # a form's middle initial; not a myocardial infarction's checkbox
+        ("First Name: Rosalinda    Middle Initial: M    Sex: F", {("PATIENT", "M")}),
+        ("Hx of MI: Y", set()),
+        # a law firm, a daycare's field, a fire department abbreviated
+        (
+            "to: Law Offices of Garamendi & Pike LLP, attn",
+            {("ORGANIZATION", "Law Offices of Garamendi & Pike LLP")},
+        ),
+        (
+            "school/daycare: Little Stars Learning Center",
+            {("ORGANIZATION", "Little Stars Learning Center")},
+        ),
+        ("(Cambridge Fire Dept, Ladder 3)", {("ORGANIZATION", "Cambridge Fire Dept")}),
+        (
+            "Insurance: Capital Blue Cross ID YPB884017742",
+            {
+                ("ORGANIZATION", "Capital Blue Cross"),
+                ("HEALTHPLAN", "YPB884017742"),
+            },
+        ),
+        # structured data: FHIR's JSON and a CDA's XML
+        (
+            '"address": [{"line": ["2241 Memorial Dr SE"], "city": "Atlanta", "state": "GA", '
+            '"postalCode": "30317"}]',
+            {
+                ("STREET", "2241 Memorial Dr SE"),
+                ("CITY", "Atlanta"),
+                ("STATE", "GA"),
+                ("ZIP", "30317"),
+            },
+        ),
+        (
+            '"name": [{"family": "Ekwueme", "given": ["Chinonso", "Adaeze"]}]',
+            {("PATIENT", "Ekwueme"), ("PATIENT", "Chinonso"), ("PATIENT", "Adaeze")},
+        ),
+        (
+            "<city>Blue Bell</city><state>PA</state><given>Mae</given>",
+            {("CITY", "Blue Bell"), ("STATE", "PA"), ("PATIENT", "Mae")},
+        ),
+        (
+            '{"id": "enc-5520931", "mrn": 912345}',
+            {("IDNUM", "enc-5520931"), ("MEDICALRECORD", "912345")},
+        ),
+        ('{"state": "active", "line": "IV line", "id": "17"}', set()),
+        # a glucose sensor's transmitter; not its battery's days
+        ("CGM Dexcom G7 (transmitter 8RJ4Q2).", {("DEVICE", "8RJ4Q2")}),
+        ("transmitter battery 12 days left", set()),
+        # a crossing's two streets
+        ("MVC at Elm St & Oak Ave", {("STREET", "Elm St"), ("STREET", "Oak Ave")}),
+        ("hit near 8th Ave & C St tonight", {("STREET", "8th Ave"), ("STREET", "C St")}),
+    ],
+)
+def test_ranges_middle_initials_firms_structured_fields_transmitters_and_crossings(text, expected):
+    assert found(text) == expected

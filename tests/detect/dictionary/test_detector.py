@@ -740,6 +740,13 @@ def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
     ]
 
 
+def test_a_drive_s_quadrant_after_its_type_is_no_doctor():
+    assert {
+        hit for hit in found("lives at 2241 Memorial Dr SE, Atlanta") if hit[0] == "DOCTOR"
+    } == set()
+    assert ("DOCTOR", "SEWELL") in found("seen by Dr SEWELL today")
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

@@ -223,9 +223,9 @@ _RULES = (
         "DOCTOR",
         # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber), nor a
         # street named for a doctor after its house number ("1510 W. Dr. Martin Luther King
-        # Jr. Blvd")
+        # Jr. Blvd"), nor a drive's quadrant ("2241 Memorial Dr SE")
         rf"(?<![\w.])(?!{_STREET_NAMESAKE}){DOCTOR_TITLES}(?:\.[ ]?|[ ])"
-        r"(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)"
+        r"(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)(?!(?:NE|NW|SE|SW)(?![\w.]))"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
