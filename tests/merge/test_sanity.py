@@ -1801,3 +1801,46 @@ def test_screen_drops_a_cervical_exam_read_as_a_date():
     spans = [span_of(text, "5/90/-1", "DATE"), span_of(text, "4/8/10", "DATE")]
     kept, _ = screen(Document("d", text), spans, RULES)
     assert [text[s.start : s.end] for s in kept] == ["4/8/10"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a form's field name cut off a name by its column gap
+        (
+            "First Name: Rosalinda    Middle Initial: M",
+            "Rosalinda    Middle",
+            "PATIENT",
+            [("Rosalinda", "PATIENT")],
+        ),
+        # a title alone; not a listed surname, nor a typist's initials
+        ("spoke with the Officer on scene", "Officer", "PATIENT", []),
+        ("Case", "Case", "DOCTOR", [("Case", "DOCTOR")]),
+        ("Doc ID: 1012244715\nDR/vx", "DR", "DOCTOR", [("DR", "DOCTOR")]),
+        # markup's tags are no part of a name
+        (
+            "<name><given>Isabella</given>",
+            "name><given>Isabella",
+            "PATIENT",
+            [("Isabella", "PATIENT")],
+        ),
+        # a town in the bracket that a span opened after an institution
+        (
+            "Admitted to Michigan Medicine (Ann Arbor); discharged",
+            "Michigan Medicine (Ann Arbor",
+            "STATE",
+            [("Michigan Medicine", "STATE"), ("Ann Arbor", "CITY")],
+        ),
+        # a principal investigator's letters before the name
+        (
+            "PI Soren Halvorsen-Mbeki, MD",
+            "PI Soren Halvorsen-Mbeki",
+            "DOCTOR",
+            [("Soren Halvorsen-Mbeki", "DOCTOR")],
+        ),
+    ],
+)
+def test_form_fields_titles_alone_markup_towns_in_brackets_and_investigators(
+    text, surface, label, kept
+):
+    assert _kept_as(text, surface, label) == kept

@@ -1003,10 +1003,16 @@ _SENTENCE_CASE_FIELD = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+)+")
 _COLON_AFTER = re.compile(r":")  # "Pharm:"; not "@ TonyAbbottMHR :", a tweet's handle
 
 
+# the second word of a name's field after its first ("Middle Initial:", "Maiden Name:")
+_NAME_FIELD_AFTER = re.compile(r"[ ](?:Name|NAME|Initial|INITIAL|Init|INIT)s?:")
+
+
 def _field_name(text: str, span: Span, words: Sequence[re.Match], rules: SanityRules) -> bool:
     """A person's span of one word that no name list holds, with a colon right after it: a
-    field's name ("Pharm:"), not a person's."""
-    if len(words) != 1 or rules.names is None or not _COLON_AFTER.match(text, span.end):
+    field's name ("Pharm:"), not a person's; also the first word of a name's field ("Middle"
+    before "Initial:")."""
+    colon = _COLON_AFTER.match(text, span.end) or _NAME_FIELD_AFTER.match(text, span.end)
+    if len(words) != 1 or rules.names is None or not colon:
         return False
     return not rules.names.is_name(words[0].group().lower())
 
@@ -1376,8 +1382,17 @@ def _name_pieces(text: str, span: Span, person: bool = True) -> list[Span]:
     return [
         replace(span, start=start, end=end)
         for start, end in pieces
-        if sum(c.isalpha() for c in text[start:end]) > 1
+        if sum(c.isalpha() for c in text[start:end]) > 1 and not _tag_name(text, start, end)
     ]
+
+
+def _tag_name(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` is the name of a markup's tag ("given" of "<given>")."""
+    opening = text.rfind("<", max(0, start - 2), start)
+    if opening < 0:
+        return False
+    tag = _MARKUP_TAG.match(text, opening)
+    return tag is not None and tag.end() == end
 
 
 _ROOM_ITEM_MARK = re.compile(r",[ ]*\d{1,4}[A-Za-z]?[ ]+")
@@ -1483,10 +1498,14 @@ _FIELD_PIECE = re.compile(r"(?:[^\s;]|;(?=\S))+(?:(?: |(?<=[\d)])  (?=\d))(?:[^\
 """The runs of a text between field gaps (tabs, line breaks, two spaces and more, a semicolon
 before a space: the view squeezes "HK81;  SUPPLEMENT" to one space; not two spaces between a
 number's groups, a typist's slip: "(340)  555-0148", "666  66 3561")."""
-_COLUMN_PIECE = re.compile(r"[^\t |]+(?: [^\t |]+)*")
-"""The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")."""
-_WIDE_COLUMN_PIECE = re.compile(r"[^\t |]+(?:(?:[ ]{1,2}|\t)[^\t |]+)*")
-"""The runs of a text between wide column gaps (three spaces and more, two tabs, a bar)."""
+_COLUMN_PIECE = re.compile(r"[^\t |<>]+(?: [^\t |<>]+)*")
+"""The runs of a text between column gaps (tabs, two spaces and more, a bar: "Hall 3 | Nguyen")
+and markup's angle brackets ("<given>Isabella</given>")."""
+_WIDE_COLUMN_PIECE = re.compile(r"[^\t |<>]+(?:(?:[ ]{1,2}|\t)[^\t |<>]+)*")
+"""The runs of a text between wide column gaps (three spaces and more, two tabs, a bar) and
+markup's angle brackets."""
+_MARKUP_TAG = re.compile(r"</?[\w:.-]+(?=[ >])")
+"""An XML or HTML element's tag, its bracket and its name ("<given", "</city")."""
 
 
 _ID_JOINS = frozenset("-/#")
@@ -2445,10 +2464,18 @@ def _no_name_words(
 
 def _titles_alone(kept: Sequence[str], label: str, rules: SanityRules) -> bool:
     """A place's, an institution's or a department's span of titles and roles alone
-    (``name_prefixes``): "Chaplain Rev" read as a town, "Officer" as a hospital. A profession
-    ("Midwife") is the words it is."""
-    placed = label in rules.clause_labels or label == "DEPARTMENT"
-    return placed and all(w in rules.name_prefixes for w in kept)
+    (``name_prefixes``): "Chaplain Rev" read as a town, "Officer" as a hospital, and a person's
+    of titles no name list holds ("Officer"). A profession ("Midwife") is the words it is."""
+    if not all(w in rules.name_prefixes for w in kept):
+        return False
+    if label in rules.clause_labels or label == "DEPARTMENT":
+        return True
+    # a person's span of titles alone ("Officer"), none of them a listed name ("Case") nor an
+    # honorific, whose letters may be a typist's initials ("DR/vx", "TH/mr")
+    names = rules.names
+    if label not in rules.cut_labels or names is None:
+        return False
+    return not any(names.is_name(w) or w in rules.honorifics for w in kept)
 
 
 def _verb_forms(kept: Sequence[str], rules: SanityRules) -> bool:
@@ -2494,7 +2521,8 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
     songwriter Samantha Bašić" holds "Samantha Bašić"), or the place that a place's or an
     organisation's span held ("Medical Council has said Ireland" holds "Ireland"): the first
     run of capitalised words after the cut with a listed name (or place) in it, where every
-    word before the run is a frequent lower-case word; none otherwise."""
+    word before the run is a frequent lower-case word, or for a place the run is in a bracket
+    opened at the cut; none otherwise."""
     if rules.names is None:
         return []
     person = span.label in rules.cut_labels
@@ -2502,7 +2530,12 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
     if run is None or run.end() != span.end:
         return []
     between = [w.group() for w in _WORD.finditer(text, cut, run.start())]
-    if not between or not all(w.islower() for w in between) or not rules.ordinary_words(between):
+    # a place in the bracket that the span opened after an institution ("Michigan Medicine
+    # (Ann Arbor" holds "Ann Arbor")
+    bracket = not person and text[cut : run.start()].strip() == "("
+    if not bracket and (
+        not between or not all(w.islower() for w in between) or not rules.ordinary_words(between)
+    ):
         return []
     words = [w.lower() for w in run.group().split()]
     if person and not any(rules.names.is_name(w) and not rules.names.is_common(w) for w in words):
@@ -2511,7 +2544,11 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
         return []
     if any(w in rules.medicines or w in rules.credentials for w in words):
         return []
-    return [Span(run.start(), run.end(), span.label, span.score, span.source, span.ann_id)]
+    label = span.label
+    joined = " ".join(words)
+    if bracket and (joined in rules.names.cities or joined in rules.names.towns):
+        label = "CITY"  # a town in a bracket after an institution read as a state ("Michigan")
+    return [Span(run.start(), run.end(), label, span.score, span.source, span.ann_id)]
 
 
 def apply_sanity(
