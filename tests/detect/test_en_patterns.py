@@ -767,7 +767,12 @@ def test_durations_times_and_doses_are_not_ages(text):
         # a ZIP code after a numbered street and its town, no state between
         (
             "home (Apt 4F, 1200 Beacon St, Brookline 02446); on 3 West Floor, Bed Rest 12345",
-            {("STREET", "Apt 4F"), ("STREET", "1200 Beacon St"), ("ZIP", "02446")},
+            {
+                ("STREET", "Apt 4F"),
+                ("STREET", "1200 Beacon St"),
+                ("CITY", "Brookline"),
+                ("ZIP", "02446"),
+            },
         ),
     ],
 )
@@ -3026,6 +3031,20 @@ def test_history_years_postcode_towns_crossings_funds_and_national_providers(tex
         # a crossing's two streets
         ("MVC at Elm St & Oak Ave", {("STREET", "Elm St"), ("STREET", "Oak Ave")}),
         ("hit near 8th Ave & C St tonight", {("STREET", "8th Ave"), ("STREET", "C St")}),
+        (
+            "car at Aurora Ave N & N 85th St, helmeted",
+            {("STREET", "Aurora Ave N"), ("STREET", "N 85th St")},
+        ),
+        # a probate and family court
+        (
+            "court date at Suffolk Probate and Family Court; letter",
+            {("ORGANIZATION", "Suffolk Probate and Family Court")},
+        ),
+        # a town and a ZIP code after a street with a point of the compass, the state left out
+        (
+            "SW, 1000 W Carson St, Torrance 90502; ph",
+            {("STREET", "1000 W Carson St"), ("CITY", "Torrance"), ("ZIP", "90502")},
+        ),
     ],
 )
 def test_ranges_middle_initials_firms_structured_fields_transmitters_and_crossings(text, expected):

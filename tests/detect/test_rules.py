@@ -209,6 +209,17 @@ def test_notes_in_capitals_are_searched_title_cased_as_well():
     }
 
 
+def test_an_ordinal_s_letters_stay_small_in_the_title_cased_twin():
+    from phiscrub.text.casing import title_cased
+
+    assert title_cased("clinic, 715 s 8th st, 21st floor", always=True) == (
+        "Clinic, 715 S 8th St, 21st Floor"
+    )
+    text = "CLINIC, 715 S 8TH ST, MINNEAPOLIS"
+    spans = merge_spans(RuleDetector("en").detect(Document("t", text)), "priority").spans
+    assert ("STREET", "715 S 8TH ST") in {(s.label, text[s.start : s.end]) for s in spans}
+
+
 def test_notes_in_lower_case_are_searched_title_cased_as_well():
     from phiscrub.text.casing import title_cased
 

@@ -144,6 +144,16 @@ from phiscrub.pipeline.view import detection_view
             "spoke with the daughter. given to pharmacy.",
             "Spoke with the daughter. Given to pharmacy.",
         ),
+        # a numbered street's type, and a listed town after a street's line and a comma
+        (
+            "clinic at 715 s 8th st, minneapolis today",
+            "Clinic at 715 s 8th St, Minneapolis today",
+        ),
+        (
+            "sent to urology, 7604 central ave, philadelphia",
+            "Sent to urology, 7604 central ave, Philadelphia",
+        ),
+        ("took 2 tabs at 3 pm, reading after", "Took 2 tabs at 3 pm, reading after"),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

@@ -37,6 +37,16 @@ _ZIP_AFTER = re.compile(r"[ ,]+\d{5}(?!\d)")
 _STATE_ZIP_AFTER = re.compile(r",[ ]?([a-z]{2})[ ,]+\d{5}(?!\d)")
 _GAP_AFTER = re.compile(r"\.|,|[ \t]{2,}|[ \t]*(?:\n|$)")
 _HOUSE_NUMBER = re.compile(r"\d[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+){1,3}$")
+# a house number and a numbered street before the street's type ("715 s 8th st")
+_ORDINAL_STREET = re.compile(
+    r"(?<![\w/.-])\d{1,6}[ \t]+(?:[nsew]{1,2}\.?[ \t]+)?\d{1,3}(?:st|nd|rd|th)[ \t]+$"
+)
+# a street's line before a comma: its house number, its words, its type and a point of the
+# compass ("1000 w carson st, "); group 1 is the type
+_STREET_LINE_BEFORE = re.compile(
+    r"(?<![\w/.-])\d{1,6}[a-z]?[ \t]+(?:[\w'’.-]+[ \t]+){1,4}?([a-z]+)\.?"
+    r"(?:[ ](?:n|s|e|w|ne|nw|se|sw)\.?)?,[ ]?$"
+)
 _DASHED = re.compile(r"(?<![\w-])[^\W_]+(?:-[^\W_]+)+(?![\w-])")
 _PREFIXES = frozenset({"pre", "post", "mid", "non", "anti", "sub", "semi", "ex"})
 
@@ -287,13 +297,17 @@ def _placed(
     """Word ``k`` is a listed place where it stands as one: after a name and a comma
     ("scheurer hospital, cairo": ``after_name`` is what stands between), after a place's lead
     ("in reading" for a frequent name, "from duluth" for a place that is a word, if a rare
-    one, of the language), before a place's head ("cornwall transit
+    one, of the language), after a street's line and a comma ("715 s 8th st, minneapolis"),
+    before a place's head ("cornwall transit
     authority"), or before a state's code and a ZIP code ("monroe st., chicago, il 60603")."""
     low, end = lows[k], words[k].end()
     if not casing.place(low):
         return False
     if after_name == ", ":
         return True
+    street = _STREET_LINE_BEFORE.search(text, max(0, words[k].start() - 70), words[k].start())
+    if street is not None and street.group(1) in casing.street_suffixes:
+        return True  # after a street's line ("1000 w carson st, torrance")
     # a frequent name, or a place that is a rare word too ("from duluth"; not "to bath")
     placeable = kinds[k] == 1 or (kinds[k] == 0 and zipf(low, casing.language) <= casing.rare_below)
     led = placeable and k > 0 and lows[k - 1] in casing.place_leads
@@ -439,6 +453,10 @@ def truecased(text: str, language: str) -> str | None:
                     low in casing.street_suffixes
                     and _HOUSE_NUMBER.search("".join(out[max(0, start - 60) : start]))
                 )
+            )
+            head = head or (
+                low in casing.street_suffixes
+                and _ORDINAL_STREET.search(text, max(0, start - 30), start) is not None
             )
             if (
                 named

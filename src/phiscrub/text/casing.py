@@ -6,6 +6,7 @@ the detectors read a twin of such a note, character for character (same length a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Literal
@@ -59,7 +60,11 @@ def title_cased(text: str, always: bool = False) -> str | None:
         else:
             out.append(c)
             in_word = in_word and c in "'’"
-    return "".join(out)
+    # an ordinal's letters stay small after its digits ("8th St", not "8Th St")
+    return _ORDINAL_TITLED.sub(lambda m: m.group().lower(), "".join(out))
+
+
+_ORDINAL_TITLED = re.compile(r"(?<=\d)(?:St|Nd|Rd|Th)(?![^\W\d_])")
 
 
 def note_case(text: str) -> Literal["capitals", "lower"] | None:

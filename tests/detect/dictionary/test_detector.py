@@ -429,7 +429,11 @@ def found(text: str) -> set[tuple[str, str]]:
             "502 Fairweather, 84M - PNA\n507 Lindqvist - post-op\n512 Hargrove (GI bleed)",
             {("PATIENT", "Fairweather"), ("PATIENT", "Lindqvist"), ("PATIENT", "Hargrove")},
         ),
-        ("1 Lisinopril, 10 mg\n2 Metformin - 500 mg\n12 Main St, Salem\n14 Oak Rd", set()),
+        # (the town after a numbered street's line is a town)
+        (
+            "1 Lisinopril, 10 mg\n2 Metformin - 500 mg\n12 Main St, Salem\n14 Oak Rd",
+            {("CITY", "Salem")},
+        ),
         ("Meds: Tylenol 650, Motrin 400, Lasix 40", set()),
         ("Lives at 12 Elm, 14 Oak", set()),
         # a terse query: what is asked for and a surname, or a surname and what is asked for
@@ -585,10 +589,8 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "107 CARWOOD DRIVE",  # DR inside DRIVE is no title
         "Braden GCS 15; will call back; his sister may come by",
         "the patient went home; mark the chart",  # lower-case words that are names too
-        "289 S Buckout St, Philadelphia, PA 19119",  # PA before a ZIP is a state
         "Emergency contact: Social Work. Contact Information below.",
         "Kidney, Liver panel; Brown, Green",  # no first name after a comma
-        "12 Oak St, Holbrook, MA 02343",  # a state code in capitals is no first name
         "Charlotte Amalie, VI 00802",  # a town before a territory's code and ZIP code
         "Glen South Williamson, KY 41503",  # nor a shorter run inside the town
         "Take Vitamin D. Will recheck; Type A. Blood",  # no listed first name before the initial
@@ -611,7 +613,6 @@ def test_finds_names_places_and_professions_from_context(text, expected):
         "Anna (Again) Cole",
         # an abbreviation in capitals is no surname after a name in mixed case
         "Sullivan DNR discussed; Jordan ICU bed",
-        "Lives at 45 Maple Ave, Quincy MA 02169.",  # a town and its state's code
         "Admit to Medicine, Bed 11-West-23.",  # a ward inside a bed's code
         "RN Aware of plan; Tech Support called; Specialist Clinic",  # roles before words
         "Called the nurse Line; asked the therapist Today; the pharmacist Team",
@@ -738,6 +739,28 @@ def test_a_street_named_for_a_doctor_after_its_house_number_is_no_title():
     assert [(s.start, s.end, s.source) for s in DETECTOR.detect(Document("t", bed))] == [
         (10, 13, "dictionary:title_doctor")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("289 S Buckout St, Philadelphia, PA 19119", "Philadelphia"),  # PA before a ZIP: a state
+        ("12 Oak St, Holbrook, MA 02343", "Holbrook"),  # a state code in capitals: no first name
+        ("Lives at 45 Maple Ave, Quincy MA 02169.", "Quincy"),
+    ],
+)
+def test_an_address_gives_its_town_and_no_name(text, town):
+    assert found(text) == {("CITY", town)}
+
+
+def test_a_listed_town_after_a_street_s_line_and_a_comma():
+    assert ("CITY", "Torrance") in found("Harbor-UCLA, 1000 W Carson St, Torrance 90502; ph")
+    assert {hit for hit in found("Seen 12 times per day, Brown said") if hit[0] == "CITY"} == set()
+
+
+def test_two_given_names_after_a_surname_and_a_comma_before_a_column_gap():
+    assert ("PATIENT", "Tran, Minh Chau") in found("Pt: Tran, Minh Chau  MRN U2081734")
+    assert ("PATIENT", "GARCIA, MARIA ELENA") in found("Patient: GARCIA, MARIA ELENA\nDOB: 1/2/50")
 
 
 def test_a_drive_s_quadrant_after_its_type_is_no_doctor():

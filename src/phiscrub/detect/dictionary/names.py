@@ -73,11 +73,13 @@ FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"
 # not a surname and the place that names a practice or the street that follows ("Dr
 # Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic"); a surname
 # joined by a particle ("Ferreira dos Santos, Maria", "Van Der Merwe, Pieter"), a given name
-# with one ("Perez, Maria del Carmen", "Lopez, Maria de la Luz")
+# with one ("Perez, Maria del Carmen", "Lopez, Maria de la Luz"), two given names before a
+# column's gap or the line's end ("Tran, Minh Chau  MRN")
 LAST_FIRST = (
     rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y|der|den)"
     rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}"
-    rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD})?(?:[ ]{INITIAL}(?![\w]))?)"
+    rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD}|[ ]{WORD}(?=[ ]{{2,}}|\t|[ ]*\n|[ ]*$))?"
+    rf"(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
     r"(?![ ](?i:Ave|Avenue|St|Street|Rd|Road|Blvd|Boulevard|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|"
     r"Pkwy|Parkway|Hwy|Highway|Sq|Square|Terrace)\b)"

@@ -44,6 +44,12 @@ CITY_AFTER_SITE = regex.compile(
     r"Dentistry|Hospice)[ ](?:[-–][ ])?$"
 )
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()])")
+# a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502")
+CITY_AFTER_STREET = regex.compile(
+    r"(?<![\w/.-])\d{1,6}[A-Z]?[ ](?:[^\W_][\w'’.-]*[ ]){1,4}(?:St|Street|Ave|Avenue|Rd|Road|"
+    r"Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|Pkwy|Parkway|Hwy|Highway|Ter|"
+    r"Terrace|Cir|Circle)\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]?$"
+)
 # a listed town after another after a place's cue and "and" ("travels to Providence and
 # Hartford"): the first town vouches for the second, though it is a surname too
 _AFTER_TOWN_AND = regex.compile(
@@ -166,6 +172,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 and _PHRASE_END.match(text, end)
             )
             or _region_in_brackets(text, end, gaz)
+            or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
