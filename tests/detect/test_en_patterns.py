@@ -3040,6 +3040,9 @@ def test_history_years_postcode_towns_crossings_funds_and_national_providers(tex
             "court date at Suffolk Probate and Family Court; letter",
             {("ORGANIZATION", "Suffolk Probate and Family Court")},
         ),
+        # an old highway; a count of sites is no date
+        ("lives at 2270 Old Highway 11, Hattiesburg", {("STREET", "2270 Old Highway 11")}),
+        ("Monofilament: absent sensation 6/10 sites bilat.", set()),
         # a town and a ZIP code after a street with a point of the compass, the state left out
         (
             "SW, 1000 W Carson St, Torrance 90502; ph",
