@@ -2230,7 +2230,11 @@ def test_month_and_day_near_a_date(text, expected):
             "The County pays; Every County differs; Cook County Jail",
             {("ORGANIZATION", "Cook County Jail")},
         ),
-        ("Superior Court of Maricopa County; Sheriff of Pima County", set()),
+        # (a court is an organisation: organization_court)
+        (
+            "Superior Court of Maricopa County; Sheriff of Pima County",
+            {("ORGANIZATION", "Superior Court of Maricopa County")},
+        ),
         # a medical centre named for its university
         (
             "Site: University of Rochester Medical Center, PI: Dr. Amsel",
@@ -3040,6 +3044,19 @@ def test_history_years_postcode_towns_crossings_funds_and_national_providers(tex
             "court date at Suffolk Probate and Family Court; letter",
             {("ORGANIZATION", "Suffolk Probate and Family Court")},
         ),
+        # a court by its kind and where it sits
+        (
+            "Jury Commissioner\nSuperior Court of California, County of Marin\n",
+            {("ORGANIZATION", "Superior Court of California, County of Marin")},
+        ),
+        (
+            "filed in the Circuit Court of Cook County today",
+            {("ORGANIZATION", "Circuit Court of Cook County")},
+        ),
+        ("the court of appeals said", set()),
+        # a house number on a US or state route
+        ("Pulmonary, 6051 US-49, Hattiesburg", {("STREET", "6051 US-49")}),
+        ("gave 2 US-12 units", set()),
         # an old highway; a count of sites is no date
         ("lives at 2270 Old Highway 11, Hattiesburg", {("STREET", "2270 Old Highway 11")}),
         ("Monofilament: absent sensation 6/10 sites bilat.", set()),

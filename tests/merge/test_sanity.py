@@ -1831,6 +1831,13 @@ def test_screen_drops_a_cervical_exam_read_as_a_date():
             "STATE",
             [("Michigan Medicine", "STATE"), ("Ann Arbor", "CITY")],
         ),
+        # a juror's title before the name
+        (
+            "RE: Juror Harriet Ng-Castellano, Juror Badge # 0418822",
+            "Juror Harriet Ng-Castellano",
+            "PATIENT",
+            [("Harriet Ng-Castellano", "PATIENT")],
+        ),
         # a principal investigator's letters before the name
         (
             "PI Soren Halvorsen-Mbeki, MD",

@@ -756,6 +756,10 @@ def test_an_address_gives_its_town_and_no_name(text, town):
 def test_a_listed_town_after_a_street_s_line_and_a_comma():
     assert ("CITY", "Torrance") in found("Harbor-UCLA, 1000 W Carson St, Torrance 90502; ph")
     assert {hit for hit in found("Seen 12 times per day, Brown said") if hit[0] == "CITY"} == set()
+    # the street's type and point of the compass in lower case, or a route
+    assert ("CITY", "Hereford") in found("14 station road, Hereford HR4 9LS")
+    assert ("CITY", "Tuscaloosa") in found("office: 809 university blvd e, Tuscaloosa")
+    assert ("CITY", "Hattiesburg") in found("Pulmonary, 6051 US-49, Hattiesburg")
 
 
 def test_two_given_names_after_a_surname_and_a_comma_before_a_column_gap():

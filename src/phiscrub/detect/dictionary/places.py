@@ -46,9 +46,10 @@ CITY_AFTER_SITE = regex.compile(
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()])")
 # a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502")
 CITY_AFTER_STREET = regex.compile(
-    r"(?<![\w/.-])\d{1,6}[A-Z]?[ ](?:[^\W_][\w'’.-]*[ ]){1,4}(?:St|Street|Ave|Avenue|Rd|Road|"
-    r"Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|Pkwy|Parkway|Hwy|Highway|Ter|"
-    r"Terrace|Cir|Circle)\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]?$"
+    r"(?<![\w/.-])\d{1,6}[A-Za-z]?[ ](?:(?:[^\W_][\w'’.-]*[ ]){1,4}(?i:St|Street|Ave|Avenue|"
+    r"Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|Pkwy|Parkway|Hwy|Highway|"
+    r"Ter|Terrace|Cir|Circle)\.?|(?i:US|SR|Hwy|Highway|Route|Rte)[ -]?\d{1,4})"
+    r"(?:[ ](?i:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]?$"
 )
 # a listed town after another after a place's cue and "and" ("travels to Providence and
 # Hartford"): the first town vouches for the second, though it is a surname too
