@@ -765,6 +765,8 @@ def test_a_listed_town_after_a_street_s_line_and_a_comma():
 def test_two_given_names_after_a_surname_and_a_comma_before_a_column_gap():
     assert ("PATIENT", "Tran, Minh Chau") in found("Pt: Tran, Minh Chau  MRN U2081734")
     assert ("PATIENT", "GARCIA, MARIA ELENA") in found("Patient: GARCIA, MARIA ELENA\nDOB: 1/2/50")
+    # not a credential at the line's end
+    assert ("DOCTOR", "Hancock, Patricia") in found("19 May 2020\n\nHancock, Patricia NP\nRe: x")
 
 
 def test_a_drive_s_quadrant_after_its_type_is_no_doctor():

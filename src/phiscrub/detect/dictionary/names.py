@@ -63,6 +63,14 @@ CAPS_SMALL = (
     r"PASSED|REPORTING|REPORTED|PRESENTING|PRESENTED|COMPLAINING|DENIES|DENYING|ACCOMPANIED)"
     r"(?![\w'’-])"
 )
+CREDENTIALS = (
+    r"(?:RPSGT|RDN|BCPS|CWOCN|CRNP|CPNP|WHNP|FAAP|FCCP|MDiv|"
+    r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
+    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
+    r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
+    r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA|LMHC|LADC|LDN|IBCLC|CDCES|CDE|"
+    r"BCBA|FNP-BC|ANP-BC|PMHNP-BC|AGPCNP-BC)"
+)
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"); a surname's
     # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg", "Abdul Rahman bin Khalid")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
@@ -78,7 +86,8 @@ FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"
 LAST_FIRST = (
     rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y|der|den)"
     rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}"
-    rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD}|[ ]{WORD}(?=[ ]{{2,}}|\t|[ ]*\n|[ ]*$))?"
+    rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD}"
+    rf"|[ ](?!{CREDENTIALS}(?![\w-])){WORD}(?=[ ]{{2,}}|\t|[ ]*\n|[ ]*$))?"
     rf"(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
     r"(?![ ](?i:Ave|Avenue|St|Street|Rd|Road|Blvd|Boulevard|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|"
@@ -95,14 +104,6 @@ PARTICLES = (
     r"(?:St\.[ ]?(?=\p{Lu}))?"
 )
 
-CREDENTIALS = (
-    r"(?:RPSGT|RDN|BCPS|CWOCN|CRNP|CPNP|WHNP|FAAP|FCCP|MDiv|"
-    r"MD|M\.D\.|DO|D\.O\.|RN|NP|PA-C|PA|PhD|MBBS|FACS|FACP|CNM|LPN|CRNA|DDS|DMD|DPM|MSW|"
-    r"LCSW|PharmD|APRN|FNP|CNP|NP-C|PT|OT|MPH|RDMS|RVT|RDCS|RCS|RRT|CRT|RT|CNA|LNA|ARNP|CNS|"
-    r"CCRN|BSN|MSN|DNP|PsyD|LMFT|LPC|LICSW|SLP|CCC-SLP|DPT|OTR/L|OTR|COTA|PTA|EMT-P|EMT|MRCP|"
-    r"FRCS|FRCP|MRCS|MRCGP|MBChB|BMBS|FRCA|RGN|RMN|RPh|CPhT|CMA|LMHC|LADC|LDN|IBCLC|CDCES|CDE|"
-    r"BCBA|FNP-BC|ANP-BC|PMHNP-BC|AGPCNP-BC)"
-)
 # a clinician's grade after a name, in brackets or after a comma ("Mr Olu Adebayo (Consultant
 # Orthopaedic Surgeon)", "Ms Jane Hart, Specialty Registrar")
 UK_GRADE_AFTER = (
