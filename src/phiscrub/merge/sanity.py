@@ -2464,8 +2464,9 @@ def _no_name_words(
 
 def _titles_alone(kept: Sequence[str], label: str, rules: SanityRules) -> bool:
     """A place's, an institution's or a department's span of titles and roles alone
-    (``name_prefixes``): "Chaplain Rev" read as a town, "Officer" as a hospital, and a person's
-    of titles no name list holds ("Officer"). A profession ("Midwife") is the words it is."""
+    (``name_prefixes``): "Chaplain Rev" read as a town, "Officer" as a hospital; and a person's
+    span of titles that no name list holds ("Officer"). A profession ("Midwife") is the words
+    it is."""
     if not all(w in rules.name_prefixes for w in kept):
         return False
     if label in rules.clause_labels or label == "DEPARTMENT":

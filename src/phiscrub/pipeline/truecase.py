@@ -298,8 +298,8 @@ def _placed(
     ("scheurer hospital, cairo": ``after_name`` is what stands between), after a place's lead
     ("in reading" for a frequent name, "from duluth" for a place that is a word, if a rare
     one, of the language), after a street's line and a comma ("715 s 8th st, minneapolis"),
-    before a place's head ("cornwall transit
-    authority"), or before a state's code and a ZIP code ("monroe st., chicago, il 60603")."""
+    before a place's head ("cornwall transit authority"), or before a state's code and a ZIP
+    code ("monroe st., chicago, il 60603")."""
     low, end = lows[k], words[k].end()
     if not casing.place(low):
         return False
