@@ -348,7 +348,10 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Medicare MBI 1EG4-TE5-MK72.", {("HEALTHPLAN", "1EG4-TE5-MK72")}),
         ("Humana ID H12345678 expired", {("ORGANIZATION", "Humana"), ("HEALTHPLAN", "H12345678")}),
         # a payer's state, a group's code of letters and digits
-        ("copay question, BCBS of RI 8821-4470-02", {("HEALTHPLAN", "8821-4470-02")}),
+        (
+            "copay question, BCBS of RI 8821-4470-02",
+            {("ORGANIZATION", "BCBS"), ("HEALTHPLAN", "8821-4470-02")},
+        ),
         (
             "Ambetter, grp 22A14; group B strep; grp 2 of 3",
             {("ORGANIZATION", "Ambetter"), ("HEALTHPLAN", "22A14")},
@@ -471,7 +474,10 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Workers' comp carrier: Accident Fund", {("ORGANIZATION", "Accident Fund")}),
         ("Insurance: Medicare A/B; Insurance: self-pay", set()),
         # an ID in brackets after its plan's name; not a number after a bracketed area code
-        ("BCBS of Michigan (XYP882019334).", {("HEALTHPLAN", "XYP882019334")}),
+        (
+            "BCBS of Michigan (XYP882019334).",
+            {("ORGANIZATION", "BCBS of Michigan"), ("HEALTHPLAN", "XYP882019334")},
+        ),
         ("(617)5550199 (T2N1M0) (C1D1)", {("PHONE", "(617)5550199")}),
     ],
 )
@@ -745,7 +751,7 @@ def test_durations_times_and_doses_are_not_ages(text):
         ("Medicare covers it; Oscar and Horizon were here", set()),
         (
             "Humana covers 12 visits; BCBS pays 80% after 1500; Kaiser member.",
-            {("ORGANIZATION", "Humana")},
+            {("ORGANIZATION", "Humana"), ("ORGANIZATION", "BCBS")},
         ),
         # a chart's number that opens with a letter; not a lab's name after "chart"
         ("Chart A1183004: when was the last A1c?", {("MEDICALRECORD", "A1183004")}),
@@ -1751,7 +1757,7 @@ def test_a_plan_id_in_spaced_groups_after_a_bare_cue(text, expected):
             "Has Harvard Pilgrim; secondary Tufts Health Plan",
             {"Harvard Pilgrim", "Tufts Health Plan"},
         ),
-        ("BCBS W2881943372 prior auth", set()),  # one word: left to the members
+        ("BCBS W2881943372 prior auth", {"BCBS"}),
         ("blue shirt, crossed the street", set()),
     ],
 )
@@ -2322,7 +2328,10 @@ def test_an_unnumbered_street_before_a_town_and_postcode(text, expected):
         ),
         ("arrest 2101 for DUI", set()),
         # a plan's number "on her card"
-        ("the BCBS number on her card is XYZ 882 441 903", {("HEALTHPLAN", "XYZ 882 441 903")}),
+        (
+            "the BCBS number on her card is XYZ 882 441 903",
+            {("ORGANIZATION", "BCBS"), ("HEALTHPLAN", "XYZ 882 441 903")},
+        ),
         ("the number on his card is 4 digits short", set()),
         # an organ donor's ID of four letters and three digits
         ("Donor: UNOS ID AGFB112, DBD", {("IDNUM", "AGFB112")}),
@@ -3068,4 +3077,58 @@ def test_history_years_postcode_towns_crossings_funds_and_national_providers(tex
     ],
 )
 def test_ranges_middle_initials_firms_structured_fields_transmitters_and_crossings(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age a group is older than, after who they are or "the age of"
+        ("List all patients over 90 seen since", {("AGE", "90")}),
+        ("Patients aged over 90 were excluded.", {("AGE", "90")}),
+        ("only those over the age of 89", {("AGE", "89")}),
+        ("pts > 90 on warfarin", {("AGE", "90")}),
+        # not a saturation, a time, nor a dose's criterion
+        ("sats over 90% on RA", set()),
+        ("pts over 90 minutes", set()),
+        ("apixaban 2.5 bid (age > 80, Cr 1.6)", set()),
+        # an identifier of digits joined by dashes after a number sign and a colon; not four
+        # digits, a box's number nor a phone's shape
+        ("Census #: 301-88214", {("IDNUM", "301-88214")}),
+        ("Kit #: 12-34", set()),
+        ("Box #: 301-88214", set()),
+        ("Tube #: 555-0123 ok", {("PHONE", "555-0123")}),
+        # a year after a device's implanting or a treatment
+        ("Pacemaker implanted 2019 at home", {("DATE", "2019")}),
+        ("treated 2012 with R-CHOP", {("DATE", "2012")}),
+        # a year right after a procedure or a test named by its ending; not an hour or a volume
+        ("nephrolithiasis (lithotripsy 2138, Dr. Guzman)", {("DATE", "2138")}),
+        ("hysteroscopy 2017 normal", {("DATE", "2017")}),
+        ("angiogram 2000 mL contrast", set()),
+        ("Colonoscopy 2100 hours", set()),
+        # a year before the test or the stay it dates
+        ("Has she had her 2026 mammogram?", {("DATE", "2026")}),
+        ("Compared with the 2019 CT, stable.", {("DATE", "2019")}),
+        ("at 2100 CT head done", set()),
+        # a year that a word beginning with "g" or "U" follows is still a year
+        ("s/p CABG 2015 given CP", {("DATE", "2015")}),
+        ("s/p CABG 2015 Unclear", {("DATE", "2015")}),
+        # an age between commas before where the patient is going
+        ("for Hollis Grant, 91, going home", {("AGE", "91")}),
+        # a medical transport company
+        (
+            "van with Central Valley Medical Transport, pickup",
+            {("ORGANIZATION", "Central Valley Medical Transport")},
+        ),
+        # a Blue Cross Blue Shield plan by its short name, with its state
+        ("She has BCBS of Michigan through work.", {("ORGANIZATION", "BCBS of Michigan")}),
+        ("Ins: BCBSMA", {("ORGANIZATION", "BCBSMA")}),
+        (
+            "secondary BCBS TX ID ZGP884019227",
+            {("ORGANIZATION", "BCBS TX"), ("IDNUM", "ZGP884019227")},
+        ),
+        ("BCBS ID XKJ889201774", {("ORGANIZATION", "BCBS"), ("HEALTHPLAN", "XKJ889201774")}),
+    ],
+)
+def test_age_thresholds_dashed_ids_years_by_procedures_transport_and_bcbs(text, expected):
     assert found(text) == expected

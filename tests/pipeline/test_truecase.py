@@ -154,6 +154,13 @@ from phiscrub.pipeline.view import detection_view
             "Sent to urology, 7604 central ave, Philadelphia",
         ),
         ("took 2 tabs at 3 pm, reading after", "Took 2 tabs at 3 pm, reading after"),
+        # a listed town with a saint's, a fort's or a mount's short form, with its stop or
+        # without ("St. Paul" and "Fort Lauderdale" are listed); not a saint's church
+        (
+            "601 robert st n, st. paul, mn 55155; moved from st louis to ft. lauderdale",
+            "601 robert st n, St. Paul, MN 55155; moved from St Louis to Ft. Lauderdale",
+        ),
+        ("went to st. luke church and st. mark", "Went to st. Luke Church and st. Mark"),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

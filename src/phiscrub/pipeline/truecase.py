@@ -330,19 +330,56 @@ def _month(text: str, words: list[re.Match[str]], lows: list[str], k: int, casin
 
 def _kinds(text: str, words: list[re.Match[str]], lows: list[str], casing: _Casing) -> list[int]:
     """``_Casing.named`` of each word, and 2 for each word of a listed place of two or three
-    words ("sioux city") written one space apart."""
+    words ("sioux city") written one space apart, or after a saint's, a fort's or a mount's
+    short form and its stop ("st. paul", "st louis", "ft. lauderdale")."""
     kinds = [casing.named(low) for low in lows]
     for k in range(len(words) - 1):
         for size in (3, 2):
             if k + size > len(words):
                 continue
             place = " ".join(lows[k : k + size])
-            if text[words[k].start() : words[k + size - 1].end()].lower() == place and (
-                casing.place(place)
-            ):
+            written = text[words[k].start() : words[k + size - 1].end()].lower()
+            if written == place and casing.place(place):
+                kinds[k : k + size] = [2] * size
+                break
+            # one short form, not the last word ("st. paul", "port st. lucie")
+            short = sum(low in _SHORT_FORMS for low in lows[k : k + size])
+            shortened = short == 1 and lows[k + size - 1] not in _SHORT_FORMS
+            if shortened and _short_place(written, lows[k : k + size], casing):
                 kinds[k : k + size] = [2] * size
                 break
     return kinds
+
+
+# a saint's, a fort's and a mount's short forms, and the ways a listed place spells them
+_SHORT_FORMS = {
+    "st": ("st.", "saint"),
+    "ste": ("ste.", "sainte"),
+    "ft": ("ft.", "fort"),
+    "mt": ("mt.", "mount"),
+}
+
+
+def _short_place(written: str, lows: list[str], casing: _Casing) -> bool:
+    """``written`` (``lows`` one space apart, or a stop and a space after a short form) is a
+    listed place with a short form written in either way ("st paul" as "st. paul", "ft.
+    lauderdale" as "fort lauderdale")."""
+    rest = written
+    for low in lows[:-1]:
+        if not rest.startswith(low):
+            return False
+        rest = rest[len(low) :]
+        gap = ". " if low in _SHORT_FORMS and rest.startswith(". ") else " "
+        if not rest.startswith(gap):
+            return False
+        rest = rest[len(gap) :]
+    if rest != lows[-1]:
+        return False
+    spellings = [""]
+    for low in lows:
+        options = (low, *_SHORT_FORMS.get(low, ()))
+        spellings = [f"{s} {o}".lstrip() for s in spellings for o in options]
+    return any(casing.place(spelling) for spelling in spellings)
 
 
 def _identifiers(text: str) -> bytearray:
