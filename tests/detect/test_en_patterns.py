@@ -3128,7 +3128,22 @@ def test_ranges_middle_initials_firms_structured_fields_transmitters_and_crossin
             {("ORGANIZATION", "BCBS TX"), ("IDNUM", "ZGP884019227")},
         ),
         ("BCBS ID XKJ889201774", {("ORGANIZATION", "BCBS"), ("HEALTHPLAN", "XKJ889201774")}),
+        # a date and a telephone number said in words, as a transcribed voicemail writes them
+        (
+            "born March third nineteen sixty-two, call six one seven, five five five, zero one"
+            " four two.",
+            {
+                ("DATE", "March third nineteen sixty-two"),
+                ("PHONE", "six one seven, five five five, zero one four two"),
+            },
+        ),
+        (
+            "on the first of May, two thousand and four",
+            {("DATE", "the first of May, two thousand and four")},
+        ),
+        ("Seen March second twenty minutes late", {("DATE", "March second")}),
+        ("one or two tablets one to two times a day", set()),
     ],
 )
-def test_age_thresholds_dashed_ids_years_by_procedures_transport_and_bcbs(text, expected):
+def test_age_thresholds_ids_years_transport_bcbs_and_words_said(text, expected):
     assert found(text) == expected

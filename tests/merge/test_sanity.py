@@ -1851,3 +1851,28 @@ def test_form_fields_titles_alone_markup_towns_in_brackets_and_investigators(
     text, surface, label, kept
 ):
     assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a number said digit by digit is a number, for a telephone's label and an SSN's
+        (
+            "call me back at six one seven, five five five, zero one four two.",
+            "six one seven, five five five, zero one four two",
+            "PHONE",
+            [("six one seven, five five five, zero one four two", "PHONE")],
+        ),
+        (
+            "SSN: one two three four five six seven",
+            "one two three four five six seven",
+            "SSN",
+            [("one two three four five six seven", "SSN")],
+        ),
+        # six digits' names are too few; a digit's name beside another word is no number
+        ("call at six one seven five five five", "six one seven five five five", "PHONE", []),
+        ("one or two tabs, one two three times", "one or two tabs, one two three", "PHONE", []),
+    ],
+)
+def test_a_number_said_digit_by_digit_is_a_number(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept

@@ -17,38 +17,39 @@ Rules, in order, for each merged span:
    code): dropped; a plate (``capital_code_labels``) of one word with no digit and a lower-case
    letter ("Language: French"): dropped; a number (``number_labels``: phone, fax, SSN) holding a
    word that is neither an extension word (``number_words``: "ext", "x") nor in capitals
-   (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number); a name, an institution or
-   a town (``clock_labels``) opening with a time or a count and then a clause's break or a function
-   word: dropped ("0250. LKW 2330", "0300 on PSV"). These shape rules also screen the spans before
-   the merge (:func:`screen`), so that a span that cannot be PHI does not win an overlap and take a
-   real one with it. A span that is wholly a clinical notation (``notations``, regular expressions:
-   gravidity and parity "G3P2002", TNM stages "pT2N1M0"), also after the tail of "y/o" ("o G4P1"),
-   is dropped whatever its label. The screen also widens a person's name that starts or ends inside
-   a word joined by an apostrophe to the whole word (a tagger on Liu's tokens reads "O'Brien" as
-   "O", "'", "Brien" and may cut it in two), or inside any word ("Shawn" in "DeShawn"); a
-   possessive ("Smith's") is no such word. A DATE in any case with no digit and no word of
+   (1-800-FLOWERS): dropped ("241 Overlook Dr, Roxbury" as a fax number), unless both are a number
+   said digit by digit (``digit_words``: "six one seven, five five five..."); a name, an institution
+   or a town (``clock_labels``) opening with a time or a count and then a clause's break or a
+   function word: dropped ("0250. LKW 2330", "0300 on PSV"). These shape rules also screen the spans
+   before the merge (:func:`screen`), so that a span that cannot be PHI does not win an overlap and
+   take a real one with it. A span that is wholly a clinical notation (``notations``, regular
+   expressions: gravidity and parity "G3P2002", TNM stages "pT2N1M0"), also after the tail of "y/o"
+   ("o G4P1"), is dropped whatever its label. The screen also widens a person's name that starts or
+   ends inside a word joined by an apostrophe to the whole word (a tagger on Liu's tokens reads
+   "O'Brien" as "O", "'", "Brien" and may cut it in two), or inside any word ("Shawn" in "DeShawn");
+   a possessive ("Smith's") is no such word. A DATE in any case with no digit and no word of
    ``date_words`` or ``date_names`` (months, seasons, holidays) is dropped ("file", "PARACETAMOL,
    INTRAVENOUS"; such a DATE that is a listed name in title case or capitals is a person's: "clinic
-   (Linda)"), and so is a DATE whose digits all stand in words of letters and digits that no date
-   is written as, with no such word beside them ("MLH1, PMS2, MSH2": genes; not "3rd", "1990s",
-   "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no day or month
-   loses them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``:
-   IDs, record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a
-   digit ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@"
-   (or "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh
-   EH16 4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces
-   and more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the
-   merge and again after it (which may widen a name over one); a person's span that is a
-   ``room_words`` word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a
-   ``place_heads`` word LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that ends
-   in a ``company_heads`` word ORGANIZATION ("Brewster Ambulance"); a street that is a number and a
-   point of the compass alone is a ward, ROOM ("6 West"), and so is a person's compass point after
-   a floor's number ("floor 6 North"); a name's or place's span that is a time of day after "at",
-   "@", "time in" or a date is dropped ("@ 2347" read as a name), and so is a trial's number after
-   its registry's prefix ("NCT04567891"), any code after its code system's name ("CPT 72148"), and
-   one that holds a time of day ("Transport 02:39  At"); one that is a year alone is a DATE
-   ("(Worcester) 2061"); a place's or organisation's span of one unlisted word with a colon right
-   after it is a field's name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
+   (Linda)"), and so is a DATE whose digits all stand in words of letters and digits that no date is
+   written as, with no such word beside them ("MLH1, PMS2, MSH2": genes; not "3rd", "1990s",
+   "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no day or month loses
+   them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``: IDs,
+   record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a digit
+   ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@" (or
+   "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh EH16
+   4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces and
+   more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge
+   and again after it (which may widen a name over one); a person's span that is a ``room_words``
+   word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
+   LOCATION-OTHER ("Oakhurst Elementary"), one of two words or more that ends in a ``company_heads``
+   word ORGANIZATION ("Brewster Ambulance"); a street that is a number and a point of the compass
+   alone is a ward, ROOM ("6 West"), and so is a person's compass point after a floor's number
+   ("floor 6 North"); a name's or place's span that is a time of day after "at", "@", "time in" or a
+   date is dropped ("@ 2347" read as a name), and so is a trial's number after its registry's prefix
+   ("NCT04567891"), any code after its code system's name ("CPT 72148"), and one that holds a time
+   of day ("Transport 02:39  At"); one that is a year alone is a DATE ("(Worcester) 2061"); a
+   place's or organisation's span of one unlisted word with a colon right after it is a field's
+   name, dropped ("Adjuster:"; not a hashtag: "#ISIS:");
 2. for name, place and organisation labels (``word_labels``), the words of the span (letters
    and digits, lower-cased):
    * people's names (``cut_labels``) lose credentials and function words at either end ("Josephine
@@ -215,6 +216,9 @@ class SanityRules:
     function word ("0250. LKW 2330", "0410; TNK", "0300 on PSV" read as names)."""
     number_labels: frozenset[str] = frozenset()
     number_words: frozenset[str] = frozenset()
+    digit_words: frozenset[str] = frozenset()
+    """The digits' names: a span of ``digit_labels`` or ``number_labels`` whose words are seven
+    of these or more is a number said digit by digit ("six one seven, five five five...")."""
     code_labels: frozenset[str] = frozenset()
     field_split_labels: frozenset[str] = frozenset()
     name_prefixes: frozenset[str] = frozenset()
@@ -379,6 +383,7 @@ _LISTS = (
     "clock_labels",
     "number_labels",
     "number_words",
+    "digit_words",
     "code_labels",
     "field_split_labels",
     "name_prefixes",
@@ -1167,13 +1172,24 @@ def _bare_middle_initial(words: Sequence[re.Match], index: int, first: int, last
     )
 
 
+def _spelled_number(text: str, rules: SanityRules) -> bool:
+    """``text`` is a number said digit by digit: seven of the digits' names or more and no
+    other word ("six one seven, five five five, zero one four two")."""
+    words = _LETTERS.findall(text)
+    return len(words) >= SPELLED_DIGITS and all(w.lower() in rules.digit_words for w in words)
+
+
+SPELLED_DIGITS = 7
+
+
 def _shaped(text: str, label: str, rules: SanityRules) -> bool:
     """Whether a span of ``label`` reading ``text`` has a shape PHI can have (rule 1)."""
     if rules.drop_without_alphanumerics and not any(c.isalnum() for c in text):
         return False
     if rules.notations is not None and rules.notations.fullmatch(_AGE_TAIL.sub("", text, 1)):
         return False  # "G3P2002" (or "o G4P1" of "41 y/o G4P1"): a history, not a name
-    if label in rules.digit_labels and not any(c.isdigit() for c in text):
+    spelled = _spelled_number(text, rules)
+    if label in rules.digit_labels and not spelled and not any(c.isdigit() for c in text):
         return False
     plate = label in rules.capital_code_labels and " " not in text.strip()
     if plate and not any(c.isdigit() for c in text) and any(c.islower() for c in text):
@@ -1190,7 +1206,7 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
     if label == "URL" and (any(c.isspace() for c in text) or not _URL_MARK.search(text)):
         return False  # no address on the web holds a space, and each has a dot or a slash
-    if label in rules.number_labels and not _insurance_number(text, label):
+    if label in rules.number_labels and not spelled and not _insurance_number(text, label):
         for word in _LETTERS.findall(text):
             masked = set(word.lower()) == {"x"}  # XXX-XX-1234
             if not (masked or word.isupper() or word.lower() in rules.number_words):
