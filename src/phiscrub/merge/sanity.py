@@ -1172,14 +1172,15 @@ def _bare_middle_initial(words: Sequence[re.Match], index: int, first: int, last
     )
 
 
+SPELLED_DIGITS = 7
+"""The fewest digits' names that make a number said digit by digit (a local telephone number)."""
+
+
 def _spelled_number(text: str, rules: SanityRules) -> bool:
     """``text`` is a number said digit by digit: seven of the digits' names or more and no
     other word ("six one seven, five five five, zero one four two")."""
     words = _LETTERS.findall(text)
     return len(words) >= SPELLED_DIGITS and all(w.lower() in rules.digit_words for w in words)
-
-
-SPELLED_DIGITS = 7
 
 
 def _shaped(text: str, label: str, rules: SanityRules) -> bool:

@@ -1144,3 +1144,17 @@ def test_professions_itineraries_regions_branches_and_callers_naming_themselves(
 )
 def test_names_before_birth_dates_surnames_before_an_id_cue_and_twins(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a listed first name alone in quotes: a contact known by only that
+        ('Partners:\n 1. "Marco" - met online, last contact ~10/30', {("PATIENT", "Marco")}),
+        # not a word in quotes, nor a name that is a frequent word or no first name
+        ('felt "Stable" and "Fine"; "Hope" is the word', set()),
+        ('he said "leaky valve"', set()),
+    ],
+)
+def test_a_first_name_alone_in_quotes(text, expected):
+    assert found(text) == expected

@@ -553,6 +553,13 @@ _RULES = (
         rf"(?<![\w.])(?<!{DOCTOR_TITLES}\.?[ ])(?P<n>{WORD}[ ]{NICKNAME}[ ]{WORD})(?![\w'’-])",
         0.9,
     ),
+    (  # a listed first name alone in quotes, as a contact known by only that is written ('1.
+        # "Marco" - met online'); not a frequent word ('"Fine"', '"Hope"')
+        "quoted_name",
+        "PATIENT",
+        r"(?<![\w\"“])[\"“](?P<n>\p{Lu}\p{Ll}{2,})[\"”](?![\w])",
+        0.75,
+    ),
     (  # a name greeted ("Dear Marisol,", "Hi Fleur, your labs are back"): a letter or a
         # message to a patient or a relative, unless a title names a clinician (title_doctor)
         "greeting",
@@ -774,6 +781,7 @@ _NEEDS_SUPPORT = frozenset(
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
+        "quoted_name",
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
@@ -839,6 +847,11 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "quoted_name" and (
+        not _first_name_only(text[span[0] : span[1]].lower(), gaz)
+        or _BETWEEN_NAMES.match(text[max(0, span[0] - 3) : span[1] + 3]) is not None
+    ):
+        return  # '"Fine"', '"Hope"': words in quotes; 'Joseph "Joe" Marchetti': one name
     if rule == "name_before_birth_date" and not _name_like(text, *span, gaz):
         return  # "Chest Xray 6/9/2024 - normal"
     if rule in ("room_row", "patient_in_bed_lower") and not _row_name(text, *span, gaz):
@@ -885,6 +898,15 @@ def _a_place(word: str, gaz: Gazetteers) -> bool:
 def _a_country_or_state(words: str, gaz: Gazetteers) -> bool:
     """``words`` (lower case) name a country or a state."""
     return words in gaz.countries or words in gaz.states
+
+
+# a nickname's quotes between two words of a name ('Joseph "Joe" Marchetti')
+_BETWEEN_NAMES = regex.compile(r"\p{L}[ ][\"“]\p{L}+[\"”][ ]\p{Lu}")
+
+
+def _first_name_only(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is a listed first name and no frequent English word."""
+    return gaz.is_first_name(word) and not gaz.is_common(word)
 
 
 def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
