@@ -1189,7 +1189,8 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False
     if rules.notations is not None and rules.notations.fullmatch(_AGE_TAIL.sub("", text, 1)):
         return False  # "G3P2002" (or "o G4P1" of "41 y/o G4P1"): a history, not a name
-    spelled = _spelled_number(text, rules)
+    numbered = label in rules.digit_labels or label in rules.number_labels
+    spelled = numbered and _spelled_number(text, rules)  # only a number's label reads words
     if label in rules.digit_labels and not spelled and not any(c.isdigit() for c in text):
         return False
     plate = label in rules.capital_code_labels and " " not in text.strip()

@@ -343,8 +343,9 @@ def _kinds(text: str, words: list[re.Match[str]], lows: list[str], casing: _Casi
                 kinds[k : k + size] = [2] * size
                 break
             # one short form, not the last word ("st. paul", "port st. lucie")
-            short = sum(low in _SHORT_FORMS for low in lows[k : k + size])
-            shortened = short == 1 and lows[k + size - 1] not in _SHORT_FORMS
+            shortened = lows[k + size - 1] not in _SHORT_FORMS and (
+                sum(low in _SHORT_FORMS for low in lows[k : k + size - 1]) == 1
+            )
             if shortened and _short_place(written, lows[k : k + size], casing):
                 kinds[k : k + size] = [2] * size
                 break
