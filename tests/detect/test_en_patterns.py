@@ -296,7 +296,7 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Her MRN is 73:C8277682L.", {("MEDICALRECORD", "73:C8277682L")}),
         ("EMPI 1000234567 merged; EMPI: 22", {("MEDICALRECORD", "1000234567")}),
         # a payer's ID with no "ID" between, and a last group of two digits
-        ("Ins: UHC 9123 4567 89", {("HEALTHPLAN", "9123 4567 89")}),
+        ("Ins: UHC 9123 4567 89", {("ORGANIZATION", "UHC"), ("HEALTHPLAN", "9123 4567 89")}),
         (
             "Humana member H1234567801 called",
             {("ORGANIZATION", "Humana"), ("HEALTHPLAN", "H1234567801")},
@@ -326,10 +326,15 @@ def test_uk_phones_and_postcodes(text, expected):
         ("Professional ID: GMC 0159728\n", {("IDNUM", "GMC 0159728")}),
         ("health plan id: HPX 4471 2290", {("HEALTHPLAN", "HPX 4471 2290")}),
         # a payer's number shaped like no date; dates after a payer stay dates
-        ("UHC 9811-4420-07", {("HEALTHPLAN", "9811-4420-07")}),
+        ("UHC 9811-4420-07", {("ORGANIZATION", "UHC"), ("HEALTHPLAN", "9811-4420-07")}),
         (
             "Aetna 03-14-2024 visit; UHC 2024-03-14",
-            {("ORGANIZATION", "Aetna"), ("DATE", "03-14-2024"), ("DATE", "2024-03-14")},
+            {
+                ("ORGANIZATION", "Aetna"),
+                ("ORGANIZATION", "UHC"),
+                ("DATE", "03-14-2024"),
+                ("DATE", "2024-03-14"),
+            },
         ),
         # the last four digits of an SSN
         ("last 4 of social 4421", {("SSN", "4421")}),
@@ -3146,4 +3151,80 @@ def test_ranges_middle_initials_firms_structured_fields_transmitters_and_crossin
     ],
 )
 def test_age_thresholds_ids_years_transport_bcbs_and_words_said(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pager's number after "is" or "number"
+        ("Who is covering? Her pager is 3317.", {("PHONE", "3317")}),
+        ("pager number 44721 for the fellow", {("PHONE", "44721")}),
+        ("see page 2 of 4", set()),
+        # UnitedHealthcare by its short name, in lower case too
+        ("needs a peer to peer w/ UHC today", {("ORGANIZATION", "UHC")}),
+        ("peer to peer w/ uhc today", {("ORGANIZATION", "uhc")}),
+        # an insurer typed in lower case in a note in mixed case
+        ("Call Mr. Obi re: his humana denial", {("ORGANIZATION", "humana")}),
+        # blood services, before a blood drive too, in capitals too
+        (
+            "donated at the Vitalant drive and at OneBlood",
+            {("ORGANIZATION", "Vitalant"), ("ORGANIZATION", "OneBlood")},
+        ),
+        ("DONATED AT VITALANT TODAY", {("ORGANIZATION", "VITALANT")}),
+        # Quest after a report or result sent from it; not a quest
+        ("Need the path from Quest on him", {("ORGANIZATION", "Quest")}),
+        ("results from Quest pending", {("ORGANIZATION", "Quest")}),
+        ("on a quest from Quest", set()),
+        # the employer one retired from, in capitals too; not a kind of work or a service
+        (
+            "RETIRED MACHINIST FROM INTERNATIONAL HARVESTER. LIVES ALONE.",
+            {("ORGANIZATION", "INTERNATIONAL HARVESTER")},
+        ),
+        (
+            "He retired from Raytheon Technologies in 2019",
+            {("ORGANIZATION", "Raytheon Technologies"), ("DATE", "2019")},
+        ),
+        ("retired from the Army and from Teaching; retired from work", set()),
+        # a place of worship named "of" a place or a saint
+        (
+            "attends Our Lady of Guadalupe Church on Sundays",
+            {("LOCATION-OTHER", "Our Lady of Guadalupe Church"), ("DATE", "Sundays")},
+        ),
+    ],
+)
+def test_pagers_said_uhc_blood_services_quest_retired_employers_and_churches(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a plan's ID after its cue and the person it is for, or read off the card
+        (
+            "Member ID for Tomas Reyes-Ortega: U4418 2290 01",
+            {("HEALTHPLAN", "U4418 2290 01")},
+        ),
+        (
+            "The subscriber ID on Juniper Hale's card reads ZGW 441 902 338",
+            {("HEALTHPLAN", "ZGW 441 902 338")},
+        ),
+        ("the member number on her card is XKP448019273", {("HEALTHPLAN", "XKP448019273")}),
+        # not a plan's ID for a person before a date, nor a card's other words
+        ("Member ID for Tomas: pending", set()),
+        ("the policy number on her card reads unclear", set()),
+        # a Blue Cross Blue Shield plan with its state after a dash, before its ID
+        ("BCBS-IL XOF 8812 4470 prior auth pending", {("HEALTHPLAN", "XOF 8812 4470")}),
+        # a place of worship by its head word, named for a saint or a place
+        ("married at Holy Name Cathedral in", {("LOCATION-OTHER", "Holy Name Cathedral")}),
+        ("prays at Al-Noor Mosque daily", {("LOCATION-OTHER", "Al-Noor Mosque")}),
+        # a resort, not a last resort
+        (
+            "fell at Snowbird Mountain Resort on the run",
+            {("ORGANIZATION", "Snowbird Mountain Resort")},
+        ),
+        ("steroids as a Last Resort only", set()),
+    ],
+)
+def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text, expected):
     assert found(text) == expected

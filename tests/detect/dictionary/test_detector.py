@@ -1158,3 +1158,24 @@ def test_names_before_birth_dates_surnames_before_an_id_cue_and_twins(text, expe
 )
 def test_a_first_name_alone_in_quotes(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a listed first name and an initial after a log entry's clock time
+        ("7/16 1100 Noah P. fell at the climbing wall", {("PATIENT", "Noah P.")}),
+        ("14:20 Anna S. at bedside", {("PATIENT", "Anna S.")}),
+        # not after another number
+        ("paid 250 Bill S. for", set()),
+        ("paid $1,250 Bill S. for", set()),
+        # a listed surname asked about before "NPO" or "DNR", in capitals too
+        ("is Ferreira NPO after midnight?", {("PATIENT", "Ferreira")}),
+        ("Is Kowalczyk DNR?", {("PATIENT", "Kowalczyk")}),
+        # not a drug or a service asked about
+        ("Is Lasix NPO?", set()),
+        ("Is Surgery NPO?", set()),
+    ],
+)
+def test_names_after_a_clock_time_and_surnames_asked_about_before_npo(text, expected):
+    assert found(text) == expected

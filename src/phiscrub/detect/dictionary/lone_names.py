@@ -240,7 +240,7 @@ _FAMILY_NAME = regex.compile(
 
 
 _PART_OF_A_NAME = regex.compile(
-    r"[ ]+(?:(?:and|&)[ ]+)?(?!(?:DOB|MRN|SSN|DOD|ACCT|CSN|FIN|MR)(?![\w-]))\p{Lu}"
+    r"[ ]+(?:(?:and|&)[ ]+)?(?!(?:DOB|MRN|SSN|DOD|ACCT|CSN|FIN|MR|NPO|DNR|DNI)(?![\w-]))\p{Lu}"
 )
 
 

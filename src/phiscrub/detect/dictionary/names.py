@@ -642,10 +642,14 @@ _FIRST_PARTICLE_LAST = regex.compile(
     r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn|al|el|y)){1,3}"
     rf"[ ](?P<last>{WORD})(?![\w'’-])"
 )
+# a clock time that opens a log's entry before a name ("0930 Maddie K. bee sting"), where
+# other numbers before a first name and an initial are not read
+_AFTER_CLOCK = r"(?<=(?<![\w:.,/-])(?:[01]\d|2[0-3]):?[0-5]\d[ ])"
 # A listed first name and the initial of a surname ("discussed with Anna S. and her husband",
 # "Is Grace O.'s potassium real").
 _FIRST_INITIAL = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ]\p{{Lu}}\.(?=[ \t\n]|[,;:)?!]|['’]s(?!\w)|$)"
+    rf"(?<![\w.'’-])(?:(?<!\d[ ])|{_AFTER_CLOCK})(?P<first>{WORD})[ ]\p{{Lu}}\."
+    r"(?=[ \t\n]|[,;:)?!]|['’]s(?!\w)|$)"
 )
 # A name written surname first ("Chen, Wei", "Okafor, Grace A."): a listed surname, a comma,
 # and a listed first name, neither a frequent English word.
