@@ -3224,6 +3224,8 @@ def test_pagers_said_uhc_blood_services_quest_retired_employers_and_churches(tex
             {("ORGANIZATION", "Snowbird Mountain Resort")},
         ),
         ("steroids as a Last Resort only", set()),
+        # a charity in a note in capitals
+        ("REFERRED TO MEALS ON WHEELS FOR DELIVERY", {("ORGANIZATION", "MEALS ON WHEELS")}),
     ],
 )
 def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text, expected):

@@ -321,6 +321,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
             "PATIENT",
         ),
         ("SEVERE DEHYDRATION ON ARRIVAL, IV FLUIDS STARTED.", "DEHYDRATION", "PATIENT"),
+        ("WIFE AT BEDSIDE. SON PRESENT, DAUGHTER UPDATED.", "PRESENT", "PATIENT"),
         # shorthand with function words between; a service; a gene panel; a report's and a
         # form's words
         ("PMH: CKD 3b, OSA on CPAP.", "OSA on CPAP", "ORGANIZATION"),
@@ -445,6 +446,13 @@ def test_look_alikes_are_dropped(text, surface, label):
         ("is Kowalski still NPO", "Kowalski still NPO", "PATIENT", "Kowalski"),  # listed
         # after a field's cue in a note in capitals, frequent words may be a name
         ("SUMMARY\nPATIENT: SHIRE MAGIC\nDOB 01/02/1950", "SHIRE MAGIC", "PATIENT", "SHIRE MAGIC"),
+        # and after a relative
+        (
+            "PT'S SISTER MARIGOLD BRISBANE IN NORFOLK CAN HELP",
+            "MARIGOLD BRISBANE",
+            "PATIENT",
+            "MARIGOLD BRISBANE",
+        ),
         (
             "Dr Caitriona Ni Bhriain MRCP, Consultant Geriatrician",
             "Caitriona Ni Bhriain MRCP, Consultant Geriatrician",

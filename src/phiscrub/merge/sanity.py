@@ -569,6 +569,9 @@ def _ordinary_lower_case(
     capitals = not surface.islower() and _capitals_around(text, start, end)
     if capitals and _CUE_BEFORE.search(text, max(0, start - 12), start):
         return False
+    relative = len(kept) > 1 and _RELATIVE_BEFORE.search(text, max(0, start - 16), start)
+    if capitals and relative and all(zipf(w, rules.language) <= _RELATIVE_NAME_ZIPF for w in kept):
+        return False
     if rules.names is None or not (surface.islower() or capitals):
         return False
     parts = [p for w in kept for p in w.split("-")]  # "dual-chamber", not "brooks-hess"
@@ -591,6 +594,17 @@ _CUE_BEFORE = re.compile(
 )
 """A title, a field's colon or a cue word just before a span in capitals ("DR. JUNK",
 "PATIENT: SHIRE MAGIC", "GIVEN TO NASHUA DOON"): what names a person in such a note."""
+
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:(?:GRAND)?(?:MOTHER|FATHER|SON|DAUGHTER)|SISTER|BROTHER|WIFE|HUSBAND|PARTNER|"
+    r"SPOUSE|NIECE|NEPHEW|AUNT|UNCLE|COUSIN|MOM|DAD)[ \t]+$"
+)
+"""A relative just before a span in capitals: a full name of words English seldom uses may
+follow ("SISTER MARIGOLD BRISBANE"), not a word of what they do ("SON PRESENT")."""
+
+_RELATIVE_NAME_ZIPF = 4
+"""The most a word of a full name after a relative in a note in capitals may be used in
+English (Zipf, rounded): "marigold" (3), "brisbane" (4); not "present" (5), "very" (6)."""
 
 
 def _after_title(text: str, start: int) -> bool:

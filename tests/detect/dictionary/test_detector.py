@@ -1175,6 +1175,9 @@ def test_a_first_name_alone_in_quotes(text, expected):
         # not a drug or a service asked about
         ("Is Lasix NPO?", set()),
         ("Is Surgery NPO?", set()),
+        # a full name after "pt" before "and" and the person with them
+        ("Met with pt Ottoline Smith and her partner.", {("PATIENT", "Ottoline Smith")}),
+        ("Reviewed Patient Education and her questions.", set()),
     ],
 )
 def test_names_after_a_clock_time_and_surnames_asked_about_before_npo(text, expected):

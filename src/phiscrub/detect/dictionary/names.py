@@ -209,7 +209,10 @@ GAP = r"(?:[ ]{1,2}|\t)"  # a typist's two spaces or tab where one space belongs
 AFTER_PATIENT = (
     rf"(?={GAP}(?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
     r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues|needs|"
-    r"wants|asks|asked|requests|requested|refuses|refused|declines|declined|called|feels|lives)\b"
+    r"wants|asks|asked|requests|requested|refuses|refused|declines|declined|called|feels|lives|"
+    # and the person with them ("Met with pt Ottoline Smith and her partner")
+    r"and[ ]+(?:her|his|their)[ ]+(?:partner|wife|husband|spouse|mother|father|mom|dad|son|"
+    r"daughter|sister|brother|family|friend|caregiver|guardian|niece|nephew|aunt|uncle))\b"
     r"|[ ]?[,(]|[ ]?\.(?:[ ]|$))"
 )
 
