@@ -1178,6 +1178,11 @@ def test_a_first_name_alone_in_quotes(text, expected):
         # a full name after "pt" before "and" and the person with them
         ("Met with pt Ottoline Smith and her partner.", {("PATIENT", "Ottoline Smith")}),
         ("Reviewed Patient Education and her questions.", set()),
+        # a woman's form of a Polish surname, asked about with a given name on no list
+        (
+            "Did Florentyna Wiśniewska get her potassium recheck?",
+            {("PATIENT", "Florentyna Wiśniewska")},
+        ),
     ],
 )
 def test_names_after_a_clock_time_and_surnames_asked_about_before_npo(text, expected):

@@ -112,6 +112,16 @@ def test_world_names_are_listed_transliterated_romanised_and_without_accents():
     assert "oksana" not in gaz.first_names  # the CRF's features keep the lists it was trained on
 
 
+def test_surnames_kept_by_sex_or_community_are_listed_with_a_womans_form():
+    gaz = module.gazetteers("en")
+    # ru_RU and bg_BG keep surnames by sex, in Cyrillic: transliterated
+    assert {"sokolova", "ivanova"} <= gaz.census_last_names
+    # pl_PL lists only a man's form and the surnames of both sexes; cs_CZ both by sex
+    assert {"kowalska", "wiśniewska", "wisniewska", "novotná", "novotna"} <= gaz.census_last_names
+    assert not gaz.is_common("kowalska")
+    assert "ska" not in gaz.census_last_names and gaz.is_common("the")
+
+
 def test_large_cities_are_towns_in_the_plain_letters_english_writes_them_in():
     gaz = module.gazetteers("en")
     assert {"montreal", "krakow", "malmo", "zurich"} <= gaz.towns  # Montréal, Kraków, ...

@@ -194,6 +194,15 @@ _WORLD_FIRST = (
 _WORLD_LAST = ("last_names", "last_romanized_names")
 
 
+def _last_name_attributes(provider: type) -> tuple[str, ...]:
+    """The surname lists of a faker person provider: ``last_names``, its romanised forms, and
+    the lists that some locales keep by sex, community or religion instead of one list
+    (``last_names_female`` in Russian, Czech or Yoruba, ``male_last_names`` and
+    ``unisex_last_names`` in Polish, ``last_names_common`` in Ukrainian)."""
+    more = (a for a in dir(provider) if "last_names" in a or a.endswith("_last_names"))
+    return tuple(dict.fromkeys((*_WORLD_LAST, *sorted(more))))
+
+
 def _world_names() -> tuple[set[str], set[str]]:
     """First names and surnames of every faker locale (names from all over the world), in
     their own letters and as English notes write them: romanised where the locale gives that
@@ -207,7 +216,8 @@ def _world_names() -> tuple[set[str], set[str]]:
     last: set[str] = set()
     for module in pkgutil.iter_modules(person.__path__):
         provider = _provider("person", module.name)
-        for attr in (*_WORLD_FIRST, *_WORLD_LAST):
+        surnames = _last_name_attributes(provider)
+        for attr in (*_WORLD_FIRST, *surnames):
             values = getattr(provider, attr, None)
             if isinstance(values, (list, tuple, set, frozenset, dict)):
                 names = {str(v).lower() for v in values}
@@ -215,7 +225,7 @@ def _world_names() -> tuple[set[str], set[str]]:
                     names = {n for n in names if len(n) >= MIN_DERIVED_NAME}
                 forms = (latin_form(n) for n in names)
                 names |= {f for f in forms if f is not None and len(f) >= MIN_DERIVED_NAME}
-                (last if attr in _WORLD_LAST else first).update(names)
+                (last if attr in surnames else first).update(names)
     return first, last
 
 
@@ -306,10 +316,25 @@ def _world_surnames() -> set[str]:
     for module in pkgutil.iter_modules(person.__path__):
         if module.name in drawn:
             continue
-        values = getattr(_provider("person", module.name), "last_names", None)
-        if isinstance(values, (list, tuple, set, frozenset, dict)):
-            last.update(str(v).lower() for v in values)
+        provider = _provider("person", module.name)
+        for attr in _last_name_attributes(provider):
+            if "romanized" in attr:
+                continue
+            values = getattr(provider, attr, None)
+            if isinstance(values, (list, tuple, set, frozenset, dict)):
+                names = {str(v).lower() for v in values}
+                names |= _feminine_forms(names)
+                forms = (latin_form(n) for n in names)  # "Wiśniewska": "wisniewska" too
+                last |= names | {f for f in forms if f and len(f) >= MIN_DERIVED_NAME}
     return last
+
+
+def _feminine_forms(names: set[str]) -> set[str]:
+    """A woman's form of the Polish and Czech surnames that faker lists only in the man's
+    ("Kowalski": "Kowalska"; "Novotný": "Novotná"), as those locales make it."""
+    polish = {n[:-1] + "a" for n in names if n.endswith(("ski", "cki", "dzki"))}
+    czech = {n[:-1] + "á" for n in names if n.endswith(("ský", "cký", "ý"))}
+    return polish | czech
 
 
 def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str]]:
