@@ -199,7 +199,7 @@ def _last_name_attributes(provider: type) -> tuple[str, ...]:
     the lists that some locales keep by sex, community or religion instead of one list
     (``last_names_female`` in Russian, Czech or Yoruba, ``male_last_names`` and
     ``unisex_last_names`` in Polish, ``last_names_common`` in Ukrainian)."""
-    more = (a for a in dir(provider) if "last_names" in a or a.endswith("_last_names"))
+    more = (a for a in dir(provider) if "last_names" in a)  # "male_last_names" too
     return tuple(dict.fromkeys((*_WORLD_LAST, *sorted(more))))
 
 
@@ -333,7 +333,7 @@ def _feminine_forms(names: set[str]) -> set[str]:
     """A woman's form of the Polish and Czech surnames that faker lists only in the man's
     ("Kowalski": "Kowalska"; "Novotný": "Novotná"), as those locales make it."""
     polish = {n[:-1] + "a" for n in names if n.endswith(("ski", "cki", "dzki"))}
-    czech = {n[:-1] + "á" for n in names if n.endswith(("ský", "cký", "ý"))}
+    czech = {n[:-1] + "á" for n in names if n.endswith("ý")}
     return polish | czech
 
 
