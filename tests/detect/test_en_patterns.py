@@ -3230,3 +3230,56 @@ def test_pagers_said_uhc_blood_services_quest_retired_employers_and_churches(tex
 )
 def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # health systems known by their name alone, with a site's town, in capitals too
+        ("Colonoscopy at Sutter next week.", {("HOSPITAL", "Sutter")}),
+        ("Followed at UPMC Shadyside.", {("HOSPITAL", "UPMC Shadyside")}),
+        ("SEEN AT OCHSNER LAST YEAR", {("HOSPITAL", "OCHSNER")}),
+        # post-acute and home-care companies; not kindred spirits
+        ("heard back from Kindred about a bed?", {("ORGANIZATION", "Kindred")}),
+        ("Kindred spirits, both of them", set()),
+        ("rehab at Encompass Health", {("ORGANIZATION", "Encompass Health")}),
+        ("HEARD BACK FROM KINDRED TODAY", {("ORGANIZATION", "KINDRED")}),
+        # an officer's badge number after the name, and a police department's initials near
+        # an officer; not a disease's initials
+        ("Officer M. Delacroix #4471 responded", {("IDNUM", "4471")}),
+        (
+            "OFFICER M. DELACROIX #4471, SJPD, RESPONDED",
+            {("IDNUM", "4471"), ("ORGANIZATION", "SJPD")},
+        ),
+        ("Dep. Sotomayor took it to the PCSD locker", {("ORGANIZATION", "PCSD")}),
+        ("Officer notes hx of COPD on CAPD", set()),
+        ("AVSD repair; the deputy was in custody", set()),
+        ("SJPD is not a word we know", set()),
+        # a person's age after "who is", for a relative too
+        ("your mother, who is 91, waited", {("AGE", "91")}),
+        ("Her father, who was 94, lived alone", {("AGE", "94")}),
+        ("She, who is 2 weeks post-op", set()),
+        # a month and day before the test or visit of that day; not a half dose or a ratio
+        ("is the 4/2 CT with contrast?", {("DATE", "4/2")}),
+        ("Her 11/3 labs were normal", {("DATE", "11/3")}),
+        ("compare with the 3/14 echo", {("DATE", "3/14")}),
+        ("Give the 1/2 dose; the 4/5 strength; the 2/3 majority", set()),
+        # a rural grid's house number and a county road named by a letter; a town's name with
+        # a particle before its state; no house number that opens with 0
+        (
+            "of W6720 County Road K, Fond du Lac, Wisconsin 54937",
+            {
+                ("STREET", "W6720 County Road K"),
+                ("CITY", "Fond du Lac"),
+                ("STATE", "Wisconsin"),
+                ("ZIP", "54937"),
+            },
+        ),
+        ("sbt this am 0630 per dr", set()),
+        # a care home named for a saint, and the American Red Cross in capitals
+        ("preferably to St. Francis Home.", {("HOSPITAL", "St. Francis Home")}),
+        ("REPORTED TO AMERICAN RED CROSS", {("ORGANIZATION", "AMERICAN RED CROSS")}),
+    ],
+)
+def test_health_systems_firms_badges_police_ages_days_of_a_test_and_rural_addresses(text, expected):
+    assert found(text) == expected

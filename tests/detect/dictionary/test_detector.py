@@ -1187,3 +1187,18 @@ def test_a_first_name_alone_in_quotes(text, expected):
 )
 def test_names_after_a_clock_time_and_surnames_asked_about_before_npo(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an officer's initial and a surname on no list
+        ("Officer M. Delacroix responded", {("PATIENT", "M. Delacroix")}),
+        ("Deputy T. Abernathe arrived", {("PATIENT", "T. Abernathe")}),
+        # not an initial before a frequent word, nor a rank before a word
+        ("Officer J. Reports pending", set()),
+        ("COL Resection planned", set()),
+    ],
+)
+def test_an_officer_named_by_an_initial_and_a_rare_surname(text, expected):
+    assert found(text) == expected

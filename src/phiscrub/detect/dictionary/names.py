@@ -814,12 +814,19 @@ _UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower"}
 """Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
 
 
+_INITIAL_THEN_WORD = regex.compile(r"\p{Lu}\.[ ]?(\p{Lu}[\p{L}'’]+(?:-\p{Lu}[\p{L}'’]+)?)")
+"""An initial and a surname ("M. Delacroix"), the surname in group 1."""
+
+
 def _listed(text: str, span: tuple[int, int], rule: str, gaz: Gazetteers) -> bool:
     """A word of ``span`` is a listed name; for ``surname_initial_line``, or the surname
     before its comma is a rare word that may be one ("Gunnarsdottir, H - any cultures?"; not
-    "Plan, A - continue")."""
+    "Plan, A - continue"); for ``title_law``, or the name is an initial and such a word."""
     if any(gaz.is_name(m.group().lower()) for m in NAME_WORDS.finditer(text, *span)):
         return True
+    if rule == "title_law":  # an initial before a rare word ("Officer M. Delacroix")
+        initial = _INITIAL_THEN_WORD.fullmatch(text, *span)
+        return initial is not None and rare_surname(initial.group(1).lower(), gaz)
     surname = text[span[0] : span[1]].partition(",")[0].strip().lower()
     return rule == "surname_initial_line" and rare_surname(surname, gaz)
 
