@@ -186,6 +186,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Re: Mrs Ann Lee, NHS No 943 476 5919", "NHS", "CITY"),
         ("DIAGNOSIS: Prostatic adenocarcinoma, grade 2", "Prostatic adenocarcinoma", "PATIENT"),
         ("Chronic pancreatitis flare", "Chronic pancreatitis", "DOCTOR"),  # a clinical ending
+        # a fever's and a breakdown's adjectives, in a note in capitals
+        ("INTERPRETATION: FEBRILE NON-HEMOLYTIC REACTION.", "FEBRILE NON-HEMOLYTIC", "PATIENT"),
         ("Left atrium: Severely dilated", "Severely", "PATIENT"),  # how much, an adverb
         ("EEG with hyperventilation and photic", "hyperventilation", "PATIENT"),  # a manoeuvre
         ("since 07/2093. Methotrexate was proposed", "Methotrexate", "DOCTOR"),
