@@ -3283,3 +3283,23 @@ def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text,
 )
 def test_health_systems_firms_badges_police_ages_days_of_a_test_and_rural_addresses(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a plan's ID after its cue and the payer it is for; not a telephone number
+        (
+            "her ID number for Tricare is 5570 3312 904, does she",
+            {("ORGANIZATION", "Tricare"), ("HEALTHPLAN", "5570 3312 904")},
+        ),
+        ("member ID with Zenith: W123456789", {("HEALTHPLAN", "W123456789")}),
+        ("ID for Dr Smith is 555-123-4567", {("PHONE", "555-123-4567")}),
+        ("ID for Clinic: pending", set()),
+        # interpreting services
+        ("Tagalog via CyraCom for grandmother", {("ORGANIZATION", "CyraCom")}),
+        ("VIA CYRACOM TODAY", {("ORGANIZATION", "CYRACOM")}),
+    ],
+)
+def test_plan_ids_for_a_payer_and_interpreting_services(text, expected):
+    assert found(text) == expected
