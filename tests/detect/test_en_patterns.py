@@ -3239,6 +3239,7 @@ def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text,
         ("Colonoscopy at Sutter next week.", {("HOSPITAL", "Sutter")}),
         ("Followed at UPMC Shadyside.", {("HOSPITAL", "UPMC Shadyside")}),
         ("SEEN AT OCHSNER LAST YEAR", {("HOSPITAL", "OCHSNER")}),
+        ("Sent to the Harborview Dr address", set()),  # a street of that name
         # post-acute and home-care companies; not kindred spirits
         ("heard back from Kindred about a bed?", {("ORGANIZATION", "Kindred")}),
         ("Kindred spirits, both of them", set()),
@@ -3255,6 +3256,7 @@ def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text,
         ("Officer notes hx of COPD on CAPD", set()),
         ("AVSD repair; the deputy was in custody", set()),
         ("SJPD is not a word we know", set()),
+        ("Officer Ruiz said the #2 pencil", set()),  # a number sign after words, no name's
         # a person's age after "who is", for a relative too
         ("your mother, who is 91, waited", {("AGE", "91")}),
         ("Her father, who was 94, lived alone", {("AGE", "94")}),
@@ -3278,6 +3280,7 @@ def test_plan_ids_for_a_person_or_off_a_card_places_of_worship_and_resorts(text,
         ("sbt this am 0630 per dr", set()),
         # a care home named for a saint, and the American Red Cross in capitals
         ("preferably to St. Francis Home.", {("HOSPITAL", "St. Francis Home")}),
+        ("she lives off St. Francis Place near the park", set()),
         ("REPORTED TO AMERICAN RED CROSS", {("ORGANIZATION", "AMERICAN RED CROSS")}),
     ],
 )
