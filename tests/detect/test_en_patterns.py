@@ -3306,3 +3306,35 @@ def test_health_systems_firms_badges_police_ages_days_of_a_test_and_rural_addres
 )
 def test_plan_ids_for_a_payer_and_interpreting_services(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # years listed in brackets and nothing else
+        ("hep A series (2015, 2016) done", {("DATE", "2015"), ("DATE", "2016")}),
+        ("MMR (2001,2005,2010).", {("DATE", "2001"), ("DATE", "2005"), ("DATE", "2010")}),
+        ("WBC (12, 14) today", set()),
+        # a year after a procedure's shorthand; a month after a verb that stops a drug
+        ("lap chole 1998 at the county hospital", {("DATE", "1998")}),
+        ("benign breast bx 2021.", {("DATE", "2021")}),
+        ("pt stopped August due to nausea", {("DATE", "August")}),
+        # a police bureau with a rank after it; an air medical service by its region
+        ("Portland Police Bureau Officer on scene", {("ORGANIZATION", "Portland Police Bureau")}),
+        ("Transport by Acadian Air Med today", {("ORGANIZATION", "Acadian Air Med")}),
+        ("North Memorial Air Care rotor", {("ORGANIZATION", "North Memorial Air Care")}),
+        ("Transported by Ground Air Care", set()),
+        # a payer's plan and the state it serves
+        (
+            "Aetna Better Health of Illinois",
+            {("ORGANIZATION", "Aetna Better Health of Illinois")},
+        ),
+        ("PACIFICSOURCE ID PENDING", {("ORGANIZATION", "PACIFICSOURCE")}),
+        # a specialty pharmacy, a wheelchair supplier and an interpreting service
+        ("Shipped via Accredo to home", {("ORGANIZATION", "Accredo")}),
+        ("chair from Numotion in 2019", {("ORGANIZATION", "Numotion"), ("DATE", "2019")}),
+        ("interpreter from Language Line", {("ORGANIZATION", "Language Line")}),
+    ],
+)
+def test_bracketed_years_air_services_and_payer_plans(text, expected):
+    assert found(text) == expected

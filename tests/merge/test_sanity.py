@@ -412,6 +412,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("BED 7 - CARROW 96 YOF", "YOF", "PATIENT"),
         ("Tel (508) 555-0163", "Tel", "STATE"),
         ("Ph 337-555-0181", "Ph", "STREET"),
+        ("Fax (859) 555-0177", "Fax", "HOSPITAL"),
+        ("Pager 4471", "Pager", "PATIENT"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -1368,6 +1370,13 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "Liberty Mutual    Adjuster",
             "ORGANIZATION",
             [("Liberty Mutual", "ORGANIZATION")],
+        ),
+        # a field's name after the gap: "Fax" is no piece of a practice's name
+        (
+            "Bluegrass Family Medicine   Fax (859) 555-0177",
+            "Bluegrass Family Medicine   Fax",
+            "HOSPITAL",
+            [("Bluegrass Family Medicine", "HOSPITAL")],
         ),
         (
             "seen at Rhode\tIsland Hospital today",

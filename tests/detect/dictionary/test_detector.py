@@ -1202,3 +1202,22 @@ def test_names_after_a_clock_time_and_surnames_asked_about_before_npo(text, expe
 )
 def test_an_officer_named_by_an_initial_and_a_rare_surname(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a full name after an ID whose last part is a number (a log's row, gaps squeezed)
+        ("Subject HF-032 Delphine Okoye screen fail", {("PATIENT", "Delphine Okoye")}),
+        # not after a number alone
+        ("Subject 32 Delphine Okoye screen fail", set()),
+        # an initial and a word rarer still on no list, with no cue
+        ("Is T. Okonjo the same patient?", {("PATIENT", "T. Okonjo")}),
+        # not a species' epithet in "-a", a rhythm, or an outline's item
+        ("Culture grew K. Oxytoca; L. Pneumophila antigen", set()),
+        ("Monitor shows V. Tach", set()),
+        ("Assessment:\nA. Dyslipidemia\nB. Hypertension", set()),
+    ],
+)
+def test_names_after_an_id_and_an_initial_before_a_rare_word(text, expected):
+    assert found(text) == expected

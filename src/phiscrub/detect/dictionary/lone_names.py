@@ -872,6 +872,11 @@ def _given_before(text: str, start: int, gaz: Gazetteers) -> int | None:
 _PERSON_BEFORE = regex.compile(rf"(?<![\w]){PERSON_CUES}[ ]+$")
 # a species' epithet after its genus' initial ("S. Aureus", "H. Pylori", "C. Difficile")
 _EPITHET = regex.compile(r"(?:us|ae|is|um|ii|i|ica|ia|ans|ens|ella|ium|es|ax|ex|ile|ata)$")
+# and the epithets in "-a" that the list above leaves to a cue ("K. Oxytoca", "L. Pneumophila",
+# "P. Multocida")
+_SPECIES_A = regex.compile(r"(?:phila|cida|toca|oca|ina|ula|osa)$")
+# an initial and a word on no list at most this frequent are a person's name with no cue
+UNCUED_SURNAME_ZIPF = 2.2
 
 
 def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
@@ -891,7 +896,11 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             # after a word a person follows, or before what only a person has ("Z. Farouk BP
             # is 190/100")
             before = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
-            surname = before or after in _PERSONAL_AFTER
+            # a word rarer still is a surname wherever it stands, but not heading an item
+            # ("Is T. Okonjo the same patient?"; not "C. Dyslipidemia" in an outline)
+            rarer = zipf(word, "en") < UNCUED_SURNAME_ZIPF and not _SPECIES_A.search(word)
+            alone = rarer and not _LINE_START.search(text, max(0, start - 12), start)
+            surname = before or after in _PERSONAL_AFTER or alone
         if taken.overlaps(start, end) or not surname:
             continue
         if word in NOT_NAME or word in NOT_SURNAME or word in gaz.common_words:

@@ -40,7 +40,7 @@ NAME_WORDS = regex.compile(rf"{WORD}|\p{{Lu}}\.?")
 NOT_SURNAME = word_set(
     """
     cipro colace senna foley holter nicu picc coumadin heparin keppra norco zosyn lasix
-    bovie hickman melena stent thrush lipoma peak trough
+    bovie hickman melena stent thrush lipoma peak trough tach brady fib flutter
     """
 )
 

@@ -631,17 +631,20 @@ _LOWER_LAST_COMMA_FIRST = regex.compile(
 # A town before a state or territory code and a ZIP code ("Charlotte Amalie, VI 00802"): an
 # address, not a name.
 _STATE_ZIP = regex.compile(r"[ ]?,[ ]?\p{Lu}{2}[ ]+\d{5}(?![\w])")
+# not after a number ("12 Grace Street", "bed 4 Jordan"), but after an ID whose last part is
+# one ("Subject HF-032 Delphine Okoye": a log's row, its gaps squeezed)
+_NOT_AFTER_NUMBER = r"(?<!(?:^|[^\w-])\d+[ ])"
 _FIRST_THEN_WORD = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?:(?P<middle>\p{{Lu}}\.?|{WORD}|\({WORD}\))[ ])?"
-    rf"(?P<last>{WORD})(?![\w'’-])"
+    rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})[ ]"
+    rf"(?:(?P<middle>\p{{Lu}}\.?|{WORD}|\({WORD}\))[ ])?(?P<last>{WORD})(?![\w'’-])"
 )
 _FIRST_THEN_LAST = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
+    rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
 )
 # A listed first name, the particles of a surname in lower case and the rest of it ("Pieter van
 # der Berg", "Juan de la Cruz", "Ludwig van Beethoven").
 _FIRST_PARTICLE_LAST = regex.compile(
-    rf"(?<![\w.'’-])(?<!\d[ ])(?P<first>{WORD})"
+    rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})"
     r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn|al|el|y)){1,3}"
     rf"[ ](?P<last>{WORD})(?![\w'’-])"
 )
