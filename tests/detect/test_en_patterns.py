@@ -3334,6 +3334,24 @@ def test_plan_ids_for_a_payer_and_interpreting_services(text, expected):
         ("Shipped via Accredo to home", {("ORGANIZATION", "Accredo")}),
         ("chair from Numotion in 2019", {("ORGANIZATION", "Numotion"), ("DATE", "2019")}),
         ("interpreter from Language Line", {("ORGANIZATION", "Language Line")}),
+        # a ride broker by name; a year after a verb that makes a device or a line
+        ("rides by ModivCare", {("ORGANIZATION", "ModivCare")}),
+        ("l avf (created 2021 by vascular)", {("DATE", "2021")}),
+        # a care home's name before "Health and Rehabilitation" or "Nursing & Rehab"
+        (
+            "From: Rolling Hills Health and Rehabilitation, today",
+            {("HOSPITAL", "Rolling Hills Health and Rehabilitation")},
+        ),
+        (
+            "FROM OAK GROVE NURSING & REHAB CENTER",
+            {("HOSPITAL", "OAK GROVE NURSING & REHAB CENTER")},
+        ),
+        ("discussed mental health and rehabilitation goals", set()),
+        # children listed with their ages, semicolons between them
+        (
+            "children (Zuri, 14; Kofi, 11)",
+            {("PATIENT", "Zuri"), ("AGE", "14"), ("PATIENT", "Kofi"), ("AGE", "11")},
+        ),
     ],
 )
 def test_bracketed_years_air_services_and_payer_plans(text, expected):

@@ -1371,6 +1371,16 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "ORGANIZATION",
             [("Liberty Mutual", "ORGANIZATION")],
         ),
+        # a firm's name in a sentence before a colon is no field's name
+        (
+            "Your oxygen company is Lincare: call for supplies",
+            "Lincare",
+            "ORGANIZATION",
+            [("Lincare", "ORGANIZATION")],
+        ),
+        # a relative's name before a colon is no field's name
+        ("with dad Stan: felt faint", "Stan:", "PATIENT", [("Stan", "PATIENT")]),
+        ("Pharm: Kofi", "Pharm:", "PATIENT", []),
         # a field's name after the gap: "Fax" is no piece of a practice's name
         (
             "Bluegrass Family Medicine   Fax (859) 555-0177",

@@ -1033,7 +1033,13 @@ def _field_name(text: str, span: Span, words: Sequence[re.Match], rules: SanityR
     colon = _COLON_AFTER.match(text, span.end) or _NAME_FIELD_AFTER.match(text, span.end)
     if len(words) != 1 or rules.names is None or not colon:
         return False
+    before = _WORD_BEFORE_SPAN.search(text, max(0, span.start - 20), span.start)
+    if before is not None and before.group(1).lower() in rules.relations:
+        return False  # "with dad Stan: felt faint": a relative's name, not a field's
     return not rules.names.is_name(words[0].group().lower())
+
+
+_WORD_BEFORE_SPAN = re.compile(r"(?<![\w])(\w+)[ ]$")
 
 
 def _field_of_place(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
@@ -1046,7 +1052,13 @@ def _field_of_place(text: str, span: Span, surface: str, rules: SanityRules) -> 
         return False
     assert rules.names is not None  # _field_name is False without them
     handle = _handle(text, span.start + words[0].start())
+    if _IN_SENTENCE_BEFORE.search(text, max(0, span.start - 12), span.start):
+        return False  # "Your oxygen company is Lincare: call ...": a name in a sentence
     return not handle and not _listed_place(words[0].group().lower(), rules.names)
+
+
+# the word before a place's or an organisation's name in a sentence, which no field's name has
+_IN_SENTENCE_BEFORE = re.compile(r"(?<![\w])(?:is|was|are|were|at|from|by|with|to|via|through)[ ]$")
 
 
 def _ordinary_before_comma(
@@ -1453,6 +1465,11 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
     ]
     if not colons:
         return [span]
+    last = colons[-1]
+    if len(colons) == 1 and last.start() == span.start and last.end() >= span.end:
+        before = _WORD_BEFORE_SPAN.search(text, max(0, span.start - 20), span.start)
+        if before is not None and before.group(1).lower() in rules.relations:
+            return [replace(span, end=last.end("field"))]  # "with dad Stan: felt faint"
     pieces, start = [], span.start
     for colon in colons:
         if colon.group("field") and _handle(text, colon.start()):

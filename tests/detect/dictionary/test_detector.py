@@ -1217,6 +1217,9 @@ def test_an_officer_named_by_an_initial_and_a_rare_surname(text, expected):
         ("Culture grew K. Oxytoca; L. Pneumophila antigen", set()),
         ("Monitor shows V. Tach", set()),
         ("Assessment:\nA. Dyslipidemia\nB. Hypertension", set()),
+        # at a line's start before what a person does; not an outline's item that is found
+        ("R. Achterberg in ED 14 says he fell", {("PATIENT", "R. Achterberg")}),
+        ("C. Osteopenia of the spine", set()),
     ],
 )
 def test_names_after_an_id_and_an_initial_before_a_rare_word(text, expected):

@@ -875,6 +875,14 @@ _EPITHET = regex.compile(r"(?:us|ae|is|um|ii|i|ica|ia|ans|ens|ella|ium|es|ax|ex|
 # and the epithets in "-a" that the list above leaves to a cue ("K. Oxytoca", "L. Pneumophila",
 # "P. Multocida")
 _SPECIES_A = regex.compile(r"(?:phila|cida|toca|oca|ina|ula|osa)$")
+# words after a person who does or says something, where an outline's item has none ("R.
+# Achterberg in ED 14 says", "T. Okonjo called")
+_DOES_AFTER = word_set(
+    """
+    in is was has had says said called wants needs asked asks reports reported states stated
+    came went fell left declined refused agreed will would can could
+    """
+)
 # an initial and a word on no list at most this frequent are a person's name with no cue
 UNCUED_SURNAME_ZIPF = 2.2
 
@@ -899,7 +907,8 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             # a word rarer still is a surname wherever it stands, but not heading an item
             # ("Is T. Okonjo the same patient?"; not "C. Dyslipidemia" in an outline)
             rarer = zipf(word, "en") < UNCUED_SURNAME_ZIPF and not _SPECIES_A.search(word)
-            alone = rarer and not _LINE_START.search(text, max(0, start - 12), start)
+            heading = _LINE_START.search(text, max(0, start - 12), start) is not None
+            alone = rarer and (not heading or after in _DOES_AFTER)
             surname = before or after in _PERSONAL_AFTER or alone
         if taken.overlaps(start, end) or not surname:
             continue
