@@ -1033,13 +1033,18 @@ def _field_name(text: str, span: Span, words: Sequence[re.Match], rules: SanityR
     colon = _COLON_AFTER.match(text, span.end) or _NAME_FIELD_AFTER.match(text, span.end)
     if len(words) != 1 or rules.names is None or not colon:
         return False
-    before = _WORD_BEFORE_SPAN.search(text, max(0, span.start - 20), span.start)
-    if before is not None and before.group(1).lower() in rules.relations:
+    if _after_relation(text, span.start, rules):
         return False  # "with dad Stan: felt faint": a relative's name, not a field's
     return not rules.names.is_name(words[0].group().lower())
 
 
 _WORD_BEFORE_SPAN = re.compile(r"(?<![\w])(\w+)[ ]$")
+
+
+def _after_relation(text: str, start: int, rules: SanityRules) -> bool:
+    """Whether the word just before ``start`` names a relative ("dad Stan")."""
+    before = _WORD_BEFORE_SPAN.search(text, max(0, start - 20), start)
+    return before is not None and before.group(1).lower() in rules.relations
 
 
 def _field_of_place(text: str, span: Span, surface: str, rules: SanityRules) -> bool:
@@ -1466,10 +1471,9 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
     if not colons:
         return [span]
     last = colons[-1]
-    if len(colons) == 1 and last.start() == span.start and last.end() >= span.end:
-        before = _WORD_BEFORE_SPAN.search(text, max(0, span.start - 20), span.start)
-        if before is not None and before.group(1).lower() in rules.relations:
-            return [replace(span, end=last.end("field"))]  # "with dad Stan: felt faint"
+    whole = len(colons) == 1 and last.start() == span.start and last.end() >= span.end
+    if whole and _after_relation(text, span.start, rules):
+        return [replace(span, end=last.end("field"))]  # "with dad Stan: felt faint"
     pieces, start = [], span.start
     for colon in colons:
         if colon.group("field") and _handle(text, colon.start()):
