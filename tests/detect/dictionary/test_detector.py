@@ -3,6 +3,8 @@
 import pytest
 
 from phiscrub.detect.dictionary import DictionaryDetector
+from phiscrub.detect.dictionary.gazetteers import gazetteers
+from phiscrub.detect.dictionary.lone_names import _unlisted_name_word
 from phiscrub.document import Document
 
 DETECTOR = DictionaryDetector("en")
@@ -1224,3 +1226,24 @@ def test_an_officer_named_by_an_initial_and_a_rare_surname(text, expected):
 )
 def test_names_after_an_id_and_an_initial_before_a_rare_word(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name asked about with no part on any list, both parts rare in English
+        ("Is Rosamund Achebe ok to eat?", {("PATIENT", "Rosamund Achebe")}),
+        # not a drug's brand and generic names
+        ("Is Pradaxa Dabigatran on hold?", set()),
+        ("Is Metoprolol Tartrate ok to give?", set()),
+    ],
+)
+def test_a_name_asked_about_with_no_part_on_a_list(text, expected):
+    assert found(text) == expected
+
+
+def test_an_unlisted_name_word_has_four_letters_and_no_drug_shape():
+    gaz = gazetteers("en")
+    assert [
+        w for w in ("achebe", "rosamund", "hx", "afib", "dabigatran") if _unlisted_name_word(w, gaz)
+    ] == ["achebe", "rosamund", "afib"]

@@ -400,6 +400,24 @@ _REQUESTED_FULL_NAME = regex.compile(
 )
 
 
+# a name asked about may have no part on any list when both are words rare in English, at
+# most this Zipf frequency rounded ("Is Rosamund Achebe ok to eat?": 2.5 and 2.3), none a
+# drug's or a finding's shape ("Is Pradaxa Dabigatran on hold?")
+ASKED_UNLISTED_ZIPF = 3
+_DRUG_SHAPE = regex.compile(
+    r"(?:olol|pril|sartan|statin|mab|nib|azole|mycin|cillin|floxacin|cycline|tidine|prazole"
+    r"|oxetine|pine|zepam|zolam|parin|xaban|gliptin|glitazone|formin|ide|ate|ine|one|ol|il|ex"
+    r"|ix|ax|yl|um|us|is|ia|oma|osis|an|in|on|xa|ra)$"
+)
+
+
+def _unlisted_name_word(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) has four letters or more, is rare in English, no place, eponym
+    or frequent word, and not shaped like a drug or a finding."""
+    rare = len(word) >= 4 and zipf(word, "en") <= ASKED_UNLISTED_ZIPF  # not "Hx Afib"
+    return rare and _no_other_word(word, gaz) and not _DRUG_SHAPE.search(word)
+
+
 def _surname(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is a listed surname and no frequent word, place or eponym."""
     listed = word in gaz.census_last_names or word in gaz.last_names
@@ -462,7 +480,9 @@ def asked_full_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     for match in matches:
         start, end = match.span("n")
         first, last = match.group("first").lower(), match.group("last").lower()
-        if taken.overlaps(start, end) or not any(_surname(w, gaz) for w in last.split("-")):
+        unlisted = _unlisted_name_word(first, gaz) and _unlisted_name_word(last, gaz)
+        listed = any(_surname(w, gaz) for w in last.split("-"))
+        if taken.overlaps(start, end) or not (listed or unlisted):
             continue
         ordinary = gaz.is_common(first) or first in NOT_NAME or first in PLACE_WORDS
         place = first in gaz.cities or first in gaz.states or first in gaz.countries
