@@ -903,15 +903,13 @@ _DOES_AFTER = word_set(
     came went fell left declined refused agreed will would can could
     """
 )
-# an initial and a word on no list at most this frequent are a person's name with no cue
-UNCUED_SURNAME_ZIPF = 2.2
 
 
 def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
-    """An initial and a listed surname ("A. Chen"), or a rare word on no list after a word that
-    a person follows ("the CT for J. Delacroix"; no species' epithet: "for S. Aureus"), where no
-    other rule has found a name; not a street ("N. Main St"), a drug or an eponym before its
-    head."""
+    """An initial and a listed surname ("A. Chen"), or a rare word on no list ("the CT for J.
+    Delacroix", "Is T. Okonjo the same patient?"; no species' epithet: "for S. Aureus"; at a
+    line's start only before what a person does), where no other rule has found a name; not a
+    street ("N. Main St"), a drug or an eponym before its head."""
     taken = Occupied(found)
     for match in _INITIAL_SURNAME.finditer(text):
         start, end = match.start(), match.end()
@@ -924,11 +922,10 @@ def initial_surnames(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             # after a word a person follows, or before what only a person has ("Z. Farouk BP
             # is 190/100")
             before = _PERSON_BEFORE.search(text, max(0, start - 12), start) is not None
-            # a word rarer still is a surname wherever it stands, but not heading an item
+            # with no such word, a surname too unless an epithet in "-a" or heading an item
             # ("Is T. Okonjo the same patient?"; not "C. Dyslipidemia" in an outline)
-            rarer = zipf(word, "en") < UNCUED_SURNAME_ZIPF and not _SPECIES_A.search(word)
             heading = _LINE_START.search(text, max(0, start - 12), start) is not None
-            alone = rarer and (not heading or after in _DOES_AFTER)
+            alone = not _SPECIES_A.search(word) and (not heading or after in _DOES_AFTER)
             surname = before or after in _PERSONAL_AFTER or alone
         if taken.overlaps(start, end) or not surname:
             continue
