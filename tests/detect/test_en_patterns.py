@@ -3356,3 +3356,51 @@ def test_plan_ids_for_a_payer_and_interpreting_services(text, expected):
 )
 def test_bracketed_years_air_services_and_payer_plans(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a house number of two parts, as Queens writes them
+        (
+            "Home: 4th fl walk-up, 104-22 Roosevelt Ave.",
+            {("STREET", "104-22 Roosevelt Ave.")},
+        ),
+        ("BP 120-80 Main concern", set()),
+        # a relative's age in brackets after a name with letters beyond Latin-1
+        ("lives w/ husband Stanisław (93), who has dementia", {("AGE", "93")}),
+        # ride services' health arms; organ procurement organisations by name
+        ("ride booked with Lyft Health for 1000", {("ORGANIZATION", "Lyft Health")}),
+        (
+            "Organ procurement: Gift of Life Michigan called",
+            {("ORGANIZATION", "Gift of Life Michigan")},
+        ),
+        ("LifeSource notified of the death", {("ORGANIZATION", "LifeSource")}),
+        ("Her kidney was the gift of life.", set()),
+        # a firm's suffix after a comma; a county's medical examiner
+        (
+            "release to: Langrock Sperry & Wool, LLP, attn: records",
+            {("ORGANIZATION", "Langrock Sperry & Wool, LLP")},
+        ),
+        ("case declined (Kent County ME case # 26)", {("ORGANIZATION", "Kent County ME")}),
+        (
+            "case went to Kent County Medical Examiner today",
+            {("ORGANIZATION", "Kent County Medical Examiner")},
+        ),
+        # an interpreting firm; a radiology or dental practice by two words of its name
+        (
+            "Spanish, Pacific Interpreters #220471",
+            {("ORGANIZATION", "Pacific Interpreters"), ("IDNUM", "220471")},
+        ),
+        ("Spanish Interpreters available on request", set()),
+        (
+            "XR (Sunshine Coast Radiology, 12/10/2026)",
+            {("ORGANIZATION", "Sunshine Coast Radiology"), ("DATE", "12/10/2026")},
+        ),
+        ("referred to Bright Smiles Dental", {("ORGANIZATION", "Bright Smiles Dental")}),
+        ("Discussed with Interventional Radiology", set()),
+        ("See Pediatric Dental as needed", set()),
+    ],
+)
+def test_queens_houses_ride_services_organ_procurement_and_practices(text, expected):
+    assert found(text) == expected

@@ -1031,6 +1031,37 @@ def test_screen_widens_a_name_that_cuts_an_apostrophe_word(surface, occurrence, 
     assert [(d.span, d.kept, d.policy) for d in dropped] == widened
 
 
+@pytest.mark.parametrize(
+    ("text", "surface", "expected"),
+    [
+        ("pt Dashiell O'Brien-Mensah 23m", "Dashiell O'Brien", "Dashiell O'Brien-Mensah"),
+        ("PT DASHIELL O'BRIEN-MENSAH 23M", "DASHIELL O'BRIEN", "DASHIELL O'BRIEN-MENSAH"),
+        ("pt dashiell o'brien-mensah 23m", "dashiell o'brien", "dashiell o'brien-mensah"),
+        ("Dr. Smith-like findings", "Smith", "Smith"),  # another case: no second part
+        ("per Dr. Ames-2 protocol", "Ames", "Ames"),
+    ],
+)
+def test_screen_widens_a_name_cut_at_a_hyphen(text, surface, expected):
+    from phiscrub.merge.sanity import screen
+
+    span = span_of(text, surface, "PATIENT")
+    kept, _ = screen(Document("d", text), [span], RULES)
+    assert [text[s.start : s.end] for s in kept] == [expected]
+
+
+def test_screen_leaves_a_hyphened_word_where_another_span_starts_at_the_hyphen():
+    from phiscrub.merge.sanity import screen
+
+    text = "From: Dr Macie-Mai Hawkes, ABERDEEN ROYAL INFIRMARY, Parkhead"
+    name = span_of(text, "Macie", "DOCTOR")
+    hospital = span_of(text, "-Mai Hawkes, ABERDEEN ROYAL INFIRMARY", "PATIENT")
+    kept, _ = screen(Document("d", text), [name, hospital], RULES)
+    assert [text[s.start : s.end] for s in kept] == [
+        "Macie",
+        "-Mai Hawkes, ABERDEEN ROYAL INFIRMARY",
+    ]
+
+
 def test_screen_leaves_other_labels_inside_joined_words_alone():
     from phiscrub.merge.sanity import screen
 
@@ -1402,6 +1433,15 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ),
         # no name or place holds a time of day
         ("Dispatched 02:14  Transport 02:39  At hospital", "Transport 02:39  At", "HOSPITAL", []),
+        # a dietitian's credential, a test's and a bone scan's letters, a suture, a room
+        ("Priya Anand, RD, LD  x5521", "LD", "CITY", []),
+        ("Cognition: SLUMS 18/30", "SLUMS", "HOSPITAL", []),
+        ("24-h urine calcium, DXA. I will", "DXA", "CITY", []),
+        ("proc: 4-0 nylon x5", "nylon", "ORGANIZATION", []),
+        ("FALL IN BATHROOM, FOUND BY AIDE", "BATHROOM", "CITY", []),
+        ("substance: meth last use", "meth", "HOSPITAL", []),
+        ("bilingual (Basque/Spanish) woman", "Basque", "HOSPITAL", []),
+        ("Dr. Frame saw her", "Frame", "DOCTOR", [("Frame", "DOCTOR")]),
         # a name's span with no letter: a unit's number is dropped, a long number kept
         ("Unit: Medic 7   Agency", "Medic 7", "PATIENT", []),
         (

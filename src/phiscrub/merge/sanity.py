@@ -1344,6 +1344,7 @@ def screen(
     the apostrophe-joined words they cut), and a record of each span dropped or widened."""
     kept: list[Span] = []
     dropped: list[Dropped] = []
+    starts = frozenset(s.start for s in spans)
     for span in spans:
         if span.label in rules.code_labels:
             trimmed = _code_core(doc.text, span, rules)
@@ -1369,7 +1370,7 @@ def screen(
             for p in _listed_ages(doc.text, piece, rules)
         ]
         for piece in pieces:
-            whole = _whole_words(doc.text, piece)
+            whole = _whole_words(doc.text, piece, starts)
             if whole is not span:
                 dropped.append(Dropped(span, whole, "sanity"))
             kept.append(whole)
@@ -1614,15 +1615,19 @@ def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
     return replace(span, start=start, end=end)
 
 
-def _whole_words(text: str, span: Span) -> Span:
+def _whole_words(text: str, span: Span, starts: frozenset[int] = frozenset()) -> Span:
     """``span`` widened to the whole of each apostrophe-joined word it cuts ("O" or "'Brien"
-    in "O'Brien" -> "O'Brien") and of each word it starts or ends inside ("Shawn" in
-    "DeShawn" -> "DeShawn")."""
+    in "O'Brien" -> "O'Brien"), of each word it starts or ends inside ("Shawn" in "DeShawn"
+    -> "DeShawn") and of a hyphened word it stops at the hyphen of, where no other span
+    ``starts`` at the hyphen ("O'Brien" in "O'Brien-Mensah"; not "Macie" before a span
+    "-Mai Hawkes, ABERDEEN ROYAL INFIRMARY": a tagger split the word there)."""
     start, end = span.start, span.end
     while 0 < start < end and text[start - 1].isalpha() and text[start].isalpha():
         start -= 1
     while start < end < len(text) and text[end].isalpha() and text[end - 1].isalpha():
         end += 1
+    if end not in starts:
+        end = _hyphened_end(text, start, end)
     low = max(0, start - _JOINED_REACH)
     for word in _JOINED.finditer(text, low, min(len(text), end + _JOINED_REACH)):
         if word.start() == low and low > 0 and text[low - 1].isalpha():
@@ -1632,6 +1637,28 @@ def _whole_words(text: str, span: Span) -> Span:
     if (start, end) == (span.start, span.end):
         return span
     return replace(span, start=start, end=end)
+
+
+_HYPHENED = re.compile(r"-([^\W\d_]{2,})(?![\w'’-])")
+
+
+def _hyphened_end(text: str, start: int, end: int) -> int:
+    """``end`` moved past a second part joined by a hyphen to the span's last word and written
+    in the same case, where the span stops at the hyphen ("Dashiell O'Brien" of "O'Brien-Mensah",
+    in capitals and lower case too); not "Smith-like"."""
+    part = _HYPHENED.match(text, end) if start < end and text[end - 1].isalpha() else None
+    if part is None:
+        return end
+    word = text[start:end].rsplit(None, 1)[-1].lstrip("'’\"(")
+    after = part.group(1)
+    if not word:
+        return end
+    same = (
+        (word.isupper() and after.isupper())
+        or (word.islower() and after.islower())
+        or (word[0].isupper() and not word.isupper() and after[0].isupper() and after[1:].islower())
+    )
+    return part.end() if same else end
 
 
 # a sentence's end inside a name: after a capitalised word of five letters or more, or a company's

@@ -1062,6 +1062,11 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         ("Review Chest CT. Send Home today.", set()),
         # a name surname first before a record's number
         ("Nakamura, Emi 0092-8173 needs a med rec", {("PATIENT", "Nakamura, Emi")}),
+        # a surname and an initial in capitals before the record's cue; four words of a name
+        ("0355  pt NAKASHIMA, K  MRN 2990176  loc MICU", {("PATIENT", "NAKASHIMA, K")}),
+        ("pt OYELARAN-BELL, T  MRN 3320087", {("PATIENT", "OYELARAN-BELL, T")}),
+        ("(Rosa Amelia Quispe Mamani, MRN 88124410)", {("PATIENT", "Rosa Amelia Quispe Mamani")}),
+        ("Labs: CBC, K  MRN 2990176 pending", set()),
     ],
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):

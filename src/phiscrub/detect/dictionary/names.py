@@ -511,8 +511,11 @@ _RULES = (
         # (the surname-first form only where a comma follows soon: a test costs less than it;
         # with a second given name: "Pham, Thi Hoa / 7722451")
         rf"(?<![\w.])(?P<n>(?=[^\n,]{{1,80}},){LAST_FIRST}(?:[ ]{WORD})?"
-        rf"|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD})?"
-        rf"[ ]{WORD})"
+        rf"|{WORD}(?:[ ]\p{{Lu}}\.?)?(?:[ ]{WORD}){{0,2}}"
+        rf"[ ]{WORD}"
+        # a surname and the initial of a given name, as a log in capitals writes them ("pt
+        # NAKASHIMA, K  MRN 2990176")
+        rf"|{WORD},[ ]?\p{{Lu}}\.?(?![\w]))"
         r"(?:[ ]*[(,][ ]*"
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
         # or a slash and the record's number, as a log writes them ("HAUGEN, PER / 0092215")
