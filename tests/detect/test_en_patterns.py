@@ -3400,6 +3400,12 @@ def test_bracketed_years_air_services_and_payer_plans(text, expected):
         ("referred to Bright Smiles Dental", {("ORGANIZATION", "Bright Smiles Dental")}),
         ("Discussed with Interventional Radiology", set()),
         ("See Pediatric Dental as needed", set()),
+        # an airline's name in two words; a pharmacy's specialty arm; a home infusion firm
+        ("return to work at Delta Air Lines on", {("ORGANIZATION", "Delta Air Lines")}),
+        ("kit delivered by CVS Specialty.", {("ORGANIZATION", "CVS Specialty")}),
+        ("DELIVERED BY CVS SPECIALTY", {("ORGANIZATION", "CVS SPECIALTY")}),
+        ("disconnect by Option Care Health nurse", {("ORGANIZATION", "Option Care Health")}),
+        ("no other care options discussed", set()),
     ],
 )
 def test_queens_houses_ride_services_organ_procurement_and_practices(text, expected):

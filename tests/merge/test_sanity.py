@@ -1442,6 +1442,17 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ("substance: meth last use", "meth", "HOSPITAL", []),
         ("bilingual (Basque/Spanish) woman", "Basque", "HOSPITAL", []),
         ("Dr. Frame saw her", "Frame", "DOCTOR", [("Frame", "DOCTOR")]),
+        # a weight with a thousands separator; a pharmacy benefit's routing field
+        ("Birth weight 3,280 g.", "3,280", "DATE", []),
+        ("MEMBER ID ZKX8821047, RXBIN 004336.", "RXBIN 004336", "PATIENT", []),
+        # a listed given name after a surname and a comma before a colon is no field's name
+        (
+            "11/24 Ferreira-Santos, Joao: dental extraction",
+            "Ferreira-Santos, Joao: dental extraction",
+            "PATIENT",
+            [("Ferreira-Santos, Joao", "PATIENT")],
+        ),
+        ("Unit: Medic 7   Agency: Fire", "Medic 7   Agency", "PATIENT", []),
         # a name's span with no letter: a unit's number is dropped, a long number kept
         ("Unit: Medic 7   Agency", "Medic 7", "PATIENT", []),
         (

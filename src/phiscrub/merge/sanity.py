@@ -1479,6 +1479,8 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
     for colon in colons:
         if colon.group("field") and _handle(text, colon.start()):
             pieces.append((start, colon.end("field")))  # "RT @ mariababbage : ...": a handle
+        elif _given_after_surname(text, start, colon, rules):
+            pieces.append((start, colon.end("field")))  # "11/24 Ferreira-Santos, Joao: ..."
         elif not colon.group("field").islower():  # "Medic 7 Agency:"; not "Sleep center:"
             pieces.append((start, colon.start()))
         start = colon.end()
@@ -1490,6 +1492,20 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
             continue
         kept.append(replace(span, start=words[0].start(), end=words[-1].end()))
     return [p for p in kept if sum(c.isalpha() for c in text[p.start : p.end]) > 1]
+
+
+_SURNAME_COMMA = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]+,[ ]?$")
+
+
+def _given_after_surname(text: str, start: int, colon: re.Match, rules: SanityRules) -> bool:
+    """The word before ``colon`` is a listed given name after a capitalised surname and a
+    comma, all in the piece from ``start``: a name written surname first before what is said
+    of the person ("Ferreira-Santos, Joao: dental extraction"), not a field's name."""
+    field = colon.group("field")
+    if not field or not field[0].isupper() or rules.names is None:
+        return False
+    before = text[start : colon.start("field")]
+    return _SURNAME_COMMA.search(before) is not None and rules.names.is_first_name(field.lower())
 
 
 def _bracketed(text: str, span: Span) -> list[Span]:

@@ -1067,6 +1067,9 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         ("pt OYELARAN-BELL, T  MRN 3320087", {("PATIENT", "OYELARAN-BELL, T")}),
         ("(Rosa Amelia Quispe Mamani, MRN 88124410)", {("PATIENT", "Rosa Amelia Quispe Mamani")}),
         ("Labs: CBC, K  MRN 2990176 pending", set()),
+        # a whole given name after the date that opens a log's row, a month's name though it is
+        ("11/23 Bellweather, June: INR 1.7", {("PATIENT", "Bellweather, June")}),
+        ("11/25 Labs, CBC: normal", set()),
     ],
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):

@@ -402,9 +402,12 @@ _RULES = (
         # ("Gunnarsdottir, H - any cultures?")
         "surname_initial_line",
         "PATIENT",
-        # or ending its line or before a sentence ("Strand, W.  Referred by ...")
+        # or ending its line or before a sentence ("Strand, W.  Referred by ..."); or a whole
+        # given name after the date that opens a log's row ("11/23 Bellweather, June: INR 1.7")
         rf"(?m)^[ \t]*(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)"
-        rf"(?=[ ]+[-–][ ]|[ ]*:[ ]|\.?[ \t]*$|\.[ ]{{1,3}}\p{{Lu}}\p{{Ll}})",
+        rf"(?=[ ]+[-–][ ]|[ ]*:[ ]|\.?[ \t]*$|\.[ ]{{1,3}}\p{{Lu}}\p{{Ll}})"
+        rf"|^[ \t]*(?:\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|\d{{4}}-\d{{2}}-\d{{2}})[ \t]+"
+        rf"(?P<n>{WORD}[ ]?,[ ]?{WORD})(?=[ ]*:[ ]|[ ]+[-–][ ])",
         0.85,
     ),
     (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
@@ -717,7 +720,7 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     )
     while words and not name_like(words[0]) and not surname_in_capitals:
         words.pop(0)
-    while words and not name_like(words[-1]):
+    while words and not name_like(words[-1]) and not _given_after_comma(text, words, gaz):
         words.pop()
     if not words:
         return None
@@ -729,6 +732,14 @@ def _trim(text: str, start: int, end: int, gaz: Gazetteers) -> tuple[int, int] |
     if text[last - 2 : last] in ("'s", "’s"):  # "Robert Brown's labs": the name is "Robert Brown"
         last -= 2
     return first, last
+
+
+def _given_after_comma(text: str, words: list[regex.Match], gaz: Gazetteers) -> bool:
+    """The last of ``words`` is a listed given name after a surname and a comma, a month's or a
+    word's name though it is ("Bellweather, June", "Tran, Hope")."""
+    if len(words) < 2 or "," not in text[words[-2].end() : words[-1].start()]:
+        return False
+    return len(words[-1].group()) > 2 and gaz.is_first_name(words[-1].group().lower())
 
 
 def _supported(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
