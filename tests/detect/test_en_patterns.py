@@ -3406,6 +3406,18 @@ def test_bracketed_years_air_services_and_payer_plans(text, expected):
         ("DELIVERED BY CVS SPECIALTY", {("ORGANIZATION", "CVS SPECIALTY")}),
         ("disconnect by Option Care Health nurse", {("ORGANIZATION", "Option Care Health")}),
         ("no other care options discussed", set()),
+        # an ambulance firm by its unit; health insurance marketplaces; a year after a
+        # university
+        ("MODE: AMBULANCE (AMR UNIT 1147)", {("ORGANIZATION", "AMR")}),
+        ("AMR gene panel; AMR organisms", set()),
+        (
+            "Emergency Medicaid (NY State of Health app #",
+            {("ORGANIZATION", "NY State of Health")},
+        ),
+        (
+            "Education: JD, Case Western Reserve University, 1974.",
+            {("ORGANIZATION", "Case Western Reserve University"), ("DATE", "1974")},
+        ),
     ],
 )
 def test_queens_houses_ride_services_organ_procurement_and_practices(text, expected):

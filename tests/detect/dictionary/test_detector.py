@@ -1070,6 +1070,9 @@ def test_an_irish_surname_with_its_o_is_a_name_wherever_it_stands(text, expected
         # a whole given name after the date that opens a log's row, a month's name though it is
         ("11/23 Bellweather, June: INR 1.7", {("PATIENT", "Bellweather, June")}),
         ("11/25 Labs, CBC: normal", set()),
+        # a surname and an initial asked about after a cue, ending the question
+        ("Any allergies on file for Oyelaran, T.?", {("PATIENT", "Oyelaran, T.")}),
+        ("Labs for CBC, K? Is Plan, A ok?", set()),
     ],
 )
 def test_o_surnames_particles_bedside_possessives_and_names_asked_about(text, expected):

@@ -410,6 +410,16 @@ _RULES = (
         rf"(?P<n>{WORD}[ ]?,[ ]?{WORD})(?=[ ]*:[ ]|[ ]+[-–][ ])",
         0.85,
     ),
+    (  # a surname and an initial asked about after a cue, ending the question ("Any
+        # allergies on file for Oyelaran, T.?"); a listed surname or a rare word, not a
+        # test's letters ("labs for CBC, K?")
+        "surname_initial_asked",
+        "PATIENT",
+        r"(?<=(?<![\w])(?i:for|on|of|about|re:?|is|pt|patient|check|see)[ ]+)"
+        rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)"
+        r"(?=[ ]*[?!;)]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b)",
+        0.85,
+    ),
     (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
         "relative",
         "PATIENT",
@@ -816,6 +826,7 @@ _NEEDS_LISTED = frozenset(
         "nickname",
         "appointment_with",
         "surname_initial_line",
+        "surname_initial_asked",
         "field_person",
         "name_after_record",
         "title_law",  # "COL Resection"
@@ -845,7 +856,8 @@ def _listed(text: str, span: tuple[int, int], rule: str, gaz: Gazetteers) -> boo
         initial = _INITIAL_THEN_WORD.fullmatch(text, *span)
         return initial is not None and rare_surname(initial.group(1).lower(), gaz)
     surname = text[span[0] : span[1]].partition(",")[0].strip().lower()
-    return rule == "surname_initial_line" and rare_surname(surname, gaz)
+    rare = rule in ("surname_initial_line", "surname_initial_asked")
+    return rare and rare_surname(surname, gaz)
 
 
 def _before_service(text: str, end: int) -> bool:
