@@ -1452,6 +1452,12 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "PATIENT",
             [("Ferreira-Santos, Joao", "PATIENT")],
         ),
+        (
+            "11/24 Ñúñez, Maria: dental extraction",
+            "Ñúñez, Maria: dental extraction",
+            "PATIENT",
+            [("Ñúñez, Maria", "PATIENT")],
+        ),
         ("Unit: Medic 7   Agency: Fire", "Medic 7   Agency", "PATIENT", []),
         # a name's span with no letter: a unit's number is dropped, a long number kept
         ("Unit: Medic 7   Agency", "Medic 7", "PATIENT", []),

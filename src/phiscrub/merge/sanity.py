@@ -1494,7 +1494,7 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
     return [p for p in kept if sum(c.isalpha() for c in text[p.start : p.end]) > 1]
 
 
-_SURNAME_COMMA = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]+,[ ]?$")
+_SURNAME_COMMA = re.compile(r"(?<![\w'’-])([^\W\d_][\w'’-]+),[ ]?$")
 
 
 def _given_after_surname(text: str, start: int, colon: re.Match, rules: SanityRules) -> bool:
@@ -1504,8 +1504,10 @@ def _given_after_surname(text: str, start: int, colon: re.Match, rules: SanityRu
     field = colon.group("field")
     if not field or not field[0].isupper() or rules.names is None:
         return False
-    before = text[start : colon.start("field")]
-    return _SURNAME_COMMA.search(before) is not None and rules.names.is_first_name(field.lower())
+    surname = _SURNAME_COMMA.search(text[start : colon.start("field")])
+    if surname is None or not surname.group(1)[0].isupper():
+        return False
+    return rules.names.is_first_name(field.lower())
 
 
 def _bracketed(text: str, span: Span) -> list[Span]:
