@@ -1435,6 +1435,7 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ("Dispatched 02:14  Transport 02:39  At hospital", "Transport 02:39  At", "HOSPITAL", []),
         # a dietitian's credential, a test's and a bone scan's letters, a suture, a room
         ("Priya Anand, RD, LD  x5521", "LD", "CITY", []),
+        ("c. lindahl, lisw", "lisw", "PATIENT", []),
         ("Cognition: SLUMS 18/30", "SLUMS", "HOSPITAL", []),
         ("24-h urine calcium, DXA. I will", "DXA", "CITY", []),
         ("proc: 4-0 nylon x5", "nylon", "ORGANIZATION", []),

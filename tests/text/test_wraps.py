@@ -89,3 +89,16 @@ def test_a_list_of_one_line_questions_is_not_read_as_wrapped():
     )
     assert soft_wraps(questions) == []
     assert unwrapped(questions) is questions
+
+
+def test_a_row_that_opens_with_a_surname_an_initial_and_a_dash_keeps_its_line():
+    # a greedy wrap at 60 columns, then a list's row by a surname, an initial and a dash
+    text = (
+        "The patient is a 67-year-old man who was admitted on March\n"
+        "14, 2104 with chest pain. He was seen in the emergency room\n"
+        "by Dr. Okafor-Mensah, who recommended a catheterization for\n"
+        "Lindqvist, A. - is the biopsy result from Mayo in yet, then?\n"
+        "Please call back.\n"
+    )
+    ends = [i for i, c in enumerate(text) if c == "\n"]
+    assert soft_wraps(text) == ends[:2]

@@ -38,10 +38,11 @@ SLACK = 10
 PILE = 1.5
 
 # what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
-# ("Document #:"), a list's letter, a typist's initials ("GK/ps")
+# ("Document #:"), a list's letter, a typist's initials ("GK/ps"), a list's row by a surname,
+# an initial and a dash ("Lindqvist, A. - is the biopsy back?")
 _HARD_START = re.compile(
     r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
-    r"|\(?[a-z][.)][ \t]|[A-Z]{2,3}/[A-Za-z]{2,3}[ \t]*$"
+    r"|\(?[a-z][.)][ \t]|[A-Z]{2,3}/[A-Za-z]{2,3}[ \t]*$|[A-Z][\w'’-]+,[ ]?[A-Z]\.?[ ]+[-–][ ]"
 )
 # the same in a note typed all in lower case, where a field's name has no capital to tell it
 # from a wrapped sentence's words ("address: 176 ...", "gk/ps")
