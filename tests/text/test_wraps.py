@@ -12,9 +12,12 @@ WRAPPED = (
 )
 
 
+def _line_ends(text: str) -> list[int]:
+    return [i for i, c in enumerate(text) if c == "\n"]
+
+
 def test_the_line_ends_inside_a_wrapped_paragraph_are_soft():
-    ends = [i for i, c in enumerate(WRAPPED) if c == "\n"]
-    assert soft_wraps(WRAPPED) == ends[:3]
+    assert soft_wraps(WRAPPED) == _line_ends(WRAPPED)[:3]
 
 
 def test_unwrapped_reads_soft_line_ends_as_spaces_offset_for_offset():
@@ -41,9 +44,8 @@ def test_a_line_that_ends_a_sentence_or_short_of_the_margin_ends_there():
         "Seen by cardiology.\n"
         "Discharged home with his wife and daughter on the weekend.\n"
     )
-    ends = [i for i, c in enumerate(text) if c == "\n"]
     # the second line ends a sentence before a capital, the third short of the margin
-    assert soft_wraps(text) == ends[:1]
+    assert soft_wraps(text) == _line_ends(text)[:1]
 
 
 def test_fields_and_initials_open_their_lines_in_any_case():
@@ -100,5 +102,4 @@ def test_a_row_that_opens_with_a_surname_an_initial_and_a_dash_keeps_its_line():
         "Lindqvist, A. - is the biopsy result from Mayo in yet, then?\n"
         "Please call back.\n"
     )
-    ends = [i for i, c in enumerate(text) if c == "\n"]
-    assert soft_wraps(text) == ends[:2]
+    assert soft_wraps(text) == _line_ends(text)[:2]

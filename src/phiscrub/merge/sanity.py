@@ -1667,10 +1667,8 @@ def _hyphened_end(text: str, start: int, end: int) -> int:
     part = _HYPHENED.match(text, end) if start < end and text[end - 1].isalpha() else None
     if part is None:
         return end
-    word = text[start:end].rsplit(None, 1)[-1].lstrip("'’\"(")
+    word = text[start:end].rsplit(None, 1)[-1].lstrip("'’\"(")  # ends in a letter: not empty
     after = part.group(1)
-    if not word:
-        return end
     same = (
         (word.isupper() and after.isupper())
         or (word.islower() and after.islower())
