@@ -3422,3 +3422,44 @@ def test_bracketed_years_air_services_and_payer_plans(text, expected):
 )
 def test_queens_houses_ride_services_organ_procurement_and_practices(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pathology practice by two words of its name; not a laboratory's section
+        (
+            "specimen sent to Great Lakes Dermatopathology, accession",
+            {("ORGANIZATION", "Great Lakes Dermatopathology")},
+        ),
+        (
+            "Path read at Sonora Valley Pathology Associates",
+            {("ORGANIZATION", "Sonora Valley Pathology Associates")},
+        ),
+        ("Specimen to Surgical Pathology today", {("DEPARTMENT", "Pathology")}),
+        ("Referred to Speech Language Pathology", set()),
+        # an air ambulance with its region's words; not a verb that calls it
+        (
+            "Black Hills Life Flight dispatched",
+            {("ORGANIZATION", "Black Hills Life Flight")},
+        ),
+        ("Called Life Flight at once", {("ORGANIZATION", "Life Flight")}),
+        ("2301  BLACK HILLS LIFE FLIGHT DISPATCHED", {("ORGANIZATION", "BLACK HILLS LIFE FLIGHT")}),
+        ("CALLED LIFE FLIGHT", {("ORGANIZATION", "LIFE FLIGHT")}),
+        # a prescription network and a hearing-aid benefit
+        (
+            "fill history from Surescripts, bottles",
+            {("ORGANIZATION", "Surescripts")},
+        ),
+        ("TruHearing pricing applied", {("ORGANIZATION", "TruHearing")}),
+        ("FILL HISTORY FROM SURESCRIPTS", {("ORGANIZATION", "SURESCRIPTS")}),
+        # a log's clock time before a wide gap is no house number
+        ("2301  Black Oak Rd was closed", set()),
+        ("lives at 2301  Black Oak Rd now", {("STREET", "2301  Black Oak Rd")}),
+        # a relative's house is no charity's
+        ("guns locked at uncle Duane's House in town", set()),
+        ("referral to Rosie's Place tonight", {("ORGANIZATION", "Rosie's Place")}),
+    ],
+)
+def test_pathology_practices_air_ambulances_networks_and_log_times(text, expected):
+    assert found(text) == expected
