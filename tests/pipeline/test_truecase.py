@@ -126,6 +126,20 @@ from phiscrub.pipeline.view import detection_view
             "sister from duluth; went to bath; still npo, dka in micu",
             "Sister from Duluth; went to bath; still NPO, DKA in MICU",
         ),
+        # a large town's name that is a word too is a place after a place's lead; an ordinary
+        # word that names one is not
+        (
+            "brother in fargo may take her; son visits from plymouth; lives in reading",
+            "Brother in Fargo may take her; son visits from Plymouth; lives in reading",
+        ),
+        ("flying home to honolulu on friday", "Flying home to Honolulu on Friday"),
+        # a wound's findings end as clinical words do
+        (
+            "symptoms: wound erythema, purulent discharge, pitting edema.",
+            "Symptoms: Wound erythema, purulent discharge, pitting edema.",
+        ),
+        # "royal" heads a name after a town's ("cardiff royal infirmary")
+        ("arrival at cardiff royal infirmary.", "Arrival at Cardiff Royal Infirmary."),
         # a name handed something, set off after a relation, or between "patient" and a verb,
         # when one of its words is no common word; not common words alone
         (

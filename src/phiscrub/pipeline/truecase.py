@@ -83,6 +83,7 @@ class _Casing:
     street_leads: frozenset[str]
     named_streets: frozenset[str]
     not_street_words: frozenset[str]
+    ordinary_towns: frozenset[str]
     rare_below: int
     frequent_from: int
     gaz: Gazetteers
@@ -131,6 +132,7 @@ def _casing(language: str) -> _Casing | None:
             "street_leads",
             "named_streets",
             "not_street_words",
+            "ordinary_towns",
         )
     }
     fields = sorted((str(f) for f in data.get("name_fields", ())), key=len, reverse=True)
@@ -297,7 +299,8 @@ def _placed(
     """Word ``k`` is a listed place where it stands as one: after a name and a comma
     ("scheurer hospital, cairo": ``after_name`` is what stands between), after a place's lead
     ("in reading" for a frequent name, "from duluth" for a place that is a word, if a rare
-    one, of the language), after a street's line and a comma ("715 s 8th st, minneapolis"),
+    one, of the language, or a large town's name that is no ordinary word: "in fargo", "from
+    plymouth"; not "in reading"), after a street's line and a comma ("715 s 8th st, minneapolis"),
     before a place's head ("cornwall transit authority"), or before a state's code and a ZIP
     code ("monroe st., chicago, il 60603")."""
     low, end = lows[k], words[k].end()
@@ -308,8 +311,15 @@ def _placed(
     street = _STREET_LINE_BEFORE.search(text, max(0, words[k].start() - 70), words[k].start())
     if street is not None and street.group(1) in casing.street_suffixes:
         return True  # after a street's line ("1000 w carson st, torrance")
-    # a frequent name, or a place that is a rare word too ("from duluth"; not "to bath")
-    placeable = kinds[k] == 1 or (kinds[k] == 0 and zipf(low, casing.language) <= casing.rare_below)
+    # a frequent name, or a place that is a rare word too ("from duluth"; not "to bath"), or a
+    # large town's name that is no ordinary word ("in fargo")
+    placeable = kinds[k] == 1 or (
+        kinds[k] == 0
+        and (
+            zipf(low, casing.language) <= casing.rare_below
+            or (low in casing.gaz.large_towns and low not in casing.ordinary_towns)
+        )
+    )
     led = placeable and k > 0 and lows[k - 1] in casing.place_leads
     if led and text[words[k - 1].end() : words[k].start()] == " ":
         return True

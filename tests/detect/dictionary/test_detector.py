@@ -1258,3 +1258,36 @@ def test_an_unlisted_name_word_has_four_letters_and_no_drug_shape():
     assert [
         w for w in ("achebe", "rosamund", "hx", "afib", "dabigatran") if _unlisted_name_word(w, gaz)
     ] == ["achebe", "rosamund", "afib"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # in lower case, a listed first name and a surname English all but never uses; not a
+        # drug's name, nor a word English uses
+        ("who is the pcp for desmond achterberg", {("PATIENT", "desmond achterberg")}),
+        ("who is the pcp for desmond achterberg?", {("PATIENT", "desmond achterberg")}),
+        ("started maria apixaban today", set()),
+        ("labs for maria eliquis today", set()),
+        # nor after a first name that is a frequent word ("my brain overthinks")
+        ("my brain overthinks everything", set()),
+        # a question opening with a capital about someone in lower case; a clinician's cue on
+        # the line before is not this line's (unless that line ends in a colon)
+        ("Did tomasz go to dialysis today", {("PATIENT", "tomasz")}),
+        ("Did this go to the lab", set()),
+        # a credential's colon after a name opens what the clinician wrote, not a name's field
+        (
+            "CHARGE NURSE R. DIMITROV, LPN: SMALL ABRASION L ELBOW",
+            {("DOCTOR", "NURSE R. DIMITROV")},
+        ),
+        ("Charge RN: Tamika Jones", {("DOCTOR", "Tamika Jones")}),
+        # a signature's credential after a name in lower case makes it a clinician's
+        ("pain controlled.\n\nmichaud, anaïs, pa\n", {("DOCTOR", "michaud, anaïs")}),
+        (
+            "need it by Friday\nis sunil cleared for surgery",
+            {("PATIENT", "sunil")},
+        ),
+    ],
+)
+def test_lower_case_names_with_unlisted_surnames_and_in_questions(text, expected):
+    assert found(text) == expected

