@@ -3463,3 +3463,42 @@ def test_queens_houses_ride_services_organ_procurement_and_practices(text, expec
 )
 def test_pathology_practices_air_ambulances_networks_and_log_times(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a home infusion firm by its name; not the service
+        (
+            "OPAT through Fairview Home Infusion. Weekly",
+            {("ORGANIZATION", "Fairview Home Infusion")},
+        ),
+        ("needs home infusion services set up", set()),
+        # large employers by name
+        ("through his employer Salesforce.", {("ORGANIZATION", "Salesforce")}),
+        ("works the line at Tyson Foods", {("ORGANIZATION", "Tyson Foods")}),
+        ("Honeywell badge in his wallet", {("ORGANIZATION", "Honeywell")}),
+        # a month after a word that places a stay in time
+        ("Travel: spent August at his cabin", {("DATE", "August")}),
+        ("flares every June", {("DATE", "June")}),
+        ("every May be careful", set()),
+        # an organisation's field in any case, up to a column's gap; not an answer naming none
+        (
+            "AGENCY: LUTHERAN HOME CARE & HOSPICE   PHYSICIAN: DR ASHWORTH",
+            {("ORGANIZATION", "LUTHERAN HOME CARE & HOSPICE")},
+        ),
+        (
+            "agency: mecklenburg ems agency   unit: medic 17",
+            {("ORGANIZATION", "mecklenburg ems agency")},
+        ),
+        ("Employer: self employed", set()),
+        # a prison in a facility's field is no place of care
+        (
+            "Facility: Wabash Valley Correctional Facility",
+            {("ORGANIZATION", "Wabash Valley Correctional Facility")},
+        ),
+        ("Facility: Saint Joseph East", {("HOSPITAL", "Saint Joseph East")}),
+    ],
+)
+def test_home_infusion_firms_employers_and_months_spent(text, expected):
+    assert found(text) == expected

@@ -1472,6 +1472,29 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
         ("PT CALLED RE: REFILL", "REFILL", "PATIENT", []),
         ("HX PER PT: T1DM ON PUMP", "HX", "DOCTOR", []),
         ("last tsh 2.1, in range. last visit", "range", "CITY", []),
+        ("22 nb (they/them). Bib Duluth PD on 72h hold", "Bib", "PATIENT", []),
+        ("LEVEL OF CARE: ROUTINE HOME CARE", "ROUTINE", "ORGANIZATION", []),
+        ("SOCIAL: PARENTS VISIT DAILY; DAD", "DAILY", "PATIENT", []),
+        ("pdmp (oarrs) reviewed today", "pdmp", "DOCTOR", []),
+        ("FOUND SEATED IN VEHICLE, DIAPHORETIC, C/O", "DIAPHORETIC", "CITY", []),
+        ("2 NIGHTS, SAFARI IN THE MAASAI MARA", "SAFARI", "PATIENT", []),
+        ("in a condo in sarasota and winters there", "winters", "CITY", []),
+        ("LAST USE: FENTANYL 3 DAYS AGO", "FENTANYL 3", "PATIENT", []),
+        ("here for prep f/u, on descovy.", "descovy", "ORGANIZATION", []),
+        ("Transcribed: 3/27\nGC/wd\nJob #", "GC", "DOCTOR", [("GC", "DOCTOR")]),
+        # a prison's name in a field for a place of care stays an organisation
+        (
+            "facility: wabash valley correctional facility\ns: knee",
+            "wabash valley correctional facility",
+            "ORGANIZATION",
+            [("wabash valley correctional facility", "ORGANIZATION")],
+        ),
+        (
+            "facility: maple grove health & rehab\ns: knee",
+            "maple grove health & rehab",
+            "ORGANIZATION",
+            [("maple grove health & rehab", "HOSPITAL")],
+        ),
         # a listed given name after a surname and a comma before a colon is no field's name
         (
             "11/24 Ferreira-Santos, Joao: dental extraction",

@@ -138,6 +138,11 @@ from phiscrub.pipeline.view import detection_view
             "symptoms: wound erythema, purulent discharge, pitting edema.",
             "Symptoms: Wound erythema, purulent discharge, pitting edema.",
         ),
+        # a frequent word after "re", "un" or "pre" is no rare name; names that start so are
+        (
+            "can u reorder kwesi mensah's cultures; recheck reagan and preston",
+            "Can u reorder Kwesi Mensah's cultures; recheck Reagan and Preston",
+        ),
         # "royal" heads a name after a town's ("cardiff royal infirmary")
         ("arrival at cardiff royal infirmary.", "Arrival at Cardiff Royal Infirmary."),
         # a name handed something, set off after a relation, or between "patient" and a verb,

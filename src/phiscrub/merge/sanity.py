@@ -133,7 +133,8 @@ Rules, in order, for each merged span:
    before its site ("Ochsner St Mary"). One that is an insurer, a pharmacy chain or a
    laboratory known by its name alone (``organizations``: "UnitedHealthcare") becomes
    ORGANIZATION. One that is the value of a field, at its line's start or after a bar, takes
-   the field's kind: HOSPITAL after ``hospital_fields`` ("Facility: Saint Joseph East"),
+   the field's kind: HOSPITAL after ``hospital_fields`` ("Facility: Saint Joseph East"; not a
+   prison's name, ``custody_heads``: "Facility: Wabash Valley Correctional Facility"),
    ORGANIZATION after ``organization_fields`` ("Employer: Raytheon"), keeping the extent the
    head words give it. Before that, a person's span after an age written "N-year-old" (units
    in ``age_units``) and capitalised words is a PROFESSION, ending before a lower-case word
@@ -249,6 +250,9 @@ class SanityRules:
     company_heads: frozenset[str] = frozenset()
     """Last words that make a person's span of two words or more an ORGANIZATION: a company
     or a service ("Brewster Ambulance", "Weis Pharmacy")."""
+    custody_heads: frozenset[str] = frozenset()
+    """Last words of a place that holds people in custody: an ORGANIZATION, not a place of
+    care, though a field for one names it ("Facility: Wabash Valley Correctional Facility")."""
     makers: frozenset[str] = frozenset()
     """Makers of devices and implants: a person's span that one starts and no listed name
     follows is a device's make and model ("Medtronic Azure", "Zimmer NexGen"), dropped."""
@@ -411,6 +415,7 @@ _LISTS = (
     "query_verbs",
     "place_heads",
     "company_heads",
+    "custody_heads",
     "institution_labels",
     "institution_heads",
     "institution_ends",
@@ -2149,6 +2154,9 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     ):
         return None  # "Dr Yusuf Demir. Hospice RN": the name's sentence is cut later
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
+    low = " ".join(surface.lower().split())
+    if field == "HOSPITAL" and any(low.endswith(head) for head in rules.custody_heads):
+        field = "ORGANIZATION"  # "Facility: Wabash Valley Correctional Facility": a prison
     store = _STORE_NUMBER.search(surface)  # "Walgreens #10433": a chain's store by its number
     name = surface[: store.start()] if store else surface
     listed = " ".join(name.lower().split()) in rules.organizations

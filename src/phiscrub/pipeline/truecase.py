@@ -96,7 +96,8 @@ class _Casing:
         """2 for a rare word or a listed name or place that is not a frequent word; 1 for a
         listed name that is also a frequent word ("rose", "frank", "hall": a name only beside
         another name or after a title); 0 for other words, and for a rare word on no list that
-        ends as clinical words do (the sanity rules' ``clinical_endings``)."""
+        ends as clinical words do (the sanity rules' ``clinical_endings``) or is a frequent word
+        after "re", "un" or "pre" (``_prefixed_word``)."""
         gaz = self.gaz
         if gaz.is_common(low):
             return 0
@@ -104,6 +105,8 @@ class _Casing:
             return 1 if zipf(low, self.language) >= self.frequent_from else 2
         if len(low) >= CLINICAL_LENGTH and low.endswith(self.clinical_endings):
             return 0  # a rare clinical word: "erythematous", "rehydration", "ondansetron"
+        if _prefixed_word(low, self.language):
+            return 0  # a frequent word made again or undone: "reorder", "recheck", "unclamp"
         return 2 if len(low) > 2 and zipf(low, self.language) < self.rare_below else 0
 
     def place(self, words: str) -> bool:
@@ -147,6 +150,22 @@ def _casing(language: str) -> _Casing | None:
         name_fields=_field_pattern(fields) if fields else None,
         name_runs=_run_pattern(leads, verbs) if leads or verbs else None,
         clinical_endings=_clinical_endings(language),
+    )
+
+
+_WORD_PREFIXES = ("re", "un", "pre")
+PREFIXED_ZIPF = 4
+"""How frequent in English (rounded) a word must be to make, after "re", "un" or "pre", a rare
+word that is no name ("reorder", "recheck", "unclamp"; not "Reagan", "Preston", "Remy")."""
+
+
+def _prefixed_word(low: str, language: str) -> bool:
+    """``low`` is a frequent word of three letters or more after "re", "un" or "pre"."""
+    return language == "en" and any(
+        low.startswith(p)
+        and len(low) - len(p) >= 3
+        and zipf(low[len(p) :], language) >= PREFIXED_ZIPF
+        for p in _WORD_PREFIXES
     )
 
 
