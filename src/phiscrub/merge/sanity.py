@@ -2154,8 +2154,8 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
     ):
         return None  # "Dr Yusuf Demir. Hospice RN": the name's sentence is cut later
     field = _field_label(text, span.start, rules)  # "Facility: ..." names its kind
-    low = " ".join(surface.lower().split())
-    if field == "HOSPITAL" and any(low.endswith(head) for head in rules.custody_heads):
+    custody = " ".join(surface.lower().split()).endswith(tuple(rules.custody_heads))
+    if field == "HOSPITAL" and custody:
         field = "ORGANIZATION"  # "Facility: Wabash Valley Correctional Facility": a prison
     store = _STORE_NUMBER.search(surface)  # "Walgreens #10433": a chain's store by its number
     name = surface[: store.start()] if store else surface

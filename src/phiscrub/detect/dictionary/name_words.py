@@ -175,7 +175,9 @@ class Occupied:
 _FOR_WHOM = regex.compile(r"(?i:(?<!\bcover(?:ing|s|ed)?[ ])\bfor[ ]+)$")
 
 
-# a clinician's credential after a name, ending its line or its list ("garner, natasha, do")
+# a clinician's credential after a name, ending its line or its list ("garner, natasha, do"):
+# in any case, so the short list only, not the names module's CREDENTIALS ("pt", "ot" are also
+# a patient and occupational therapy in lower case)
 _CREDENTIAL_AFTER = regex.compile(
     r",?[ ]?(?i:md|m\.d\.|do|d\.o\.|rn|np|pa|pa-c|phd|dnp|lpn|crna|cnm|pharmd|lcsw|msw|dds|dmd|"
     r"dpm)(?=[ \t]*(?:[,;\n]|$))"

@@ -1172,12 +1172,9 @@ def _lower_case_names(
             continue
         if last.upper() in gaz.state_codes and _LOWER_ZIP.match(text, match.end()):
             continue  # a town, its state's code and a ZIP code: "lynn ma 01902"
-        listed = len(last) > 1 and not (last in NOT_NAME or gaz.is_common(last))
-        if (
-            len(last) > 1
-            and not (listed and gaz.is_name(last))
-            and not (zipf(first, "en") <= LOWER_GIVEN_ZIPF and lower_rare_surname(last, gaz))
-        ):
+        listed = last not in NOT_NAME and not gaz.is_common(last) and gaz.is_name(last)
+        unlisted = zipf(first, "en") <= LOWER_GIVEN_ZIPF and lower_rare_surname(last, gaz)
+        if len(last) > 1 and not (listed or unlisted):
             continue
         if hits and hits[-1][2] == "lower_first_last" and match.start() < hits[-1][1]:
             hits[-1] = (hits[-1][0], max(hits[-1][1], match.end()), "lower_first_last")
