@@ -1281,6 +1281,18 @@ def test_an_unlisted_name_word_has_four_letters_and_no_drug_shape():
             {("DOCTOR", "NURSE R. DIMITROV")},
         ),
         ("Charge RN: Tamika Jones", {("DOCTOR", "Tamika Jones")}),
+        # a line that opens with someone in lower case and what they ask; someone's thing
+        # of care after "'s"; not a role or a word that opens so
+        (
+            "Did the lab call?\ningrid wants to know if she can drive",
+            {("PATIENT", "ingrid")},
+        ),
+        (
+            "Can u confirm mariela's appt with dr hwang",
+            {("PATIENT", "mariela"), ("DOCTOR", "hwang")},
+        ),
+        ("Call back?\nmom says he is better", set()),
+        ("Held.\nthe patient's meds were held", set()),
         # a signature's credential after a name in lower case makes it a clinician's
         ("pain controlled.\n\nmichaud, anaïs, pa\n", {("DOCTOR", "michaud, anaïs")}),
         (

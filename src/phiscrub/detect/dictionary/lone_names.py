@@ -602,6 +602,14 @@ _LOWER_LONE_FIRST = regex.compile(
     # dialysis today")
     rf"|{_SENTENCE_START}(?:[Hh]as|[Ii]s|[Ww]as|[Dd]id|[Dd]oes)[ ]+"
     rf"(?P<n>\p{{Ll}}{{3,}})(?={_ASKED})"
+    # a line or a sentence that opens with someone in lower case and what they ask or say
+    # ("ingrid wants to know if she can drive", "tomas says his pain is worse")
+    rf"|{_SENTENCE_START}(?P<n>\p{{Ll}}{{3,}})(?=[ ]+(?:wants|needs|says|said|asks|asked|"
+    r"called|requests|requested|reports|states|would[ ]like|is[ ]asking|is[ ]requesting)\b)"
+    # or before "'s" and a thing of their care ("can u confirm mariela's appt")
+    r"|(?<![\w'’.-])(?P<n>\p{Ll}{3,})(?=['’]s[ ]+(?:appt|appointment|labs?|meds|medications?|"
+    r"chart|results?|mri|ct|x-?ray|echo|ekg|ecg|biopsy|surgery|procedure|referral|rx|"
+    r"prescription|insurance|ride|discharge|dose|inr|a1c|pcp)\b)"
 )
 
 
