@@ -619,9 +619,10 @@ _STAFF_BEFORE = regex.compile(rf"(?<![\w]){_STAFF},?[ ]+$")
 def lower_lone_first_names(
     text: str, gaz: Gazetteers, found: list[tuple[int, int]]
 ) -> Iterator[NameHit]:
-    """A listed first name in lower case in brackets, after a staff role or in a request
-    about someone ("(brenda)", "night rn, jasmine", "call priya tomorrow"), not a frequent
-    word, a place or an eponym."""
+    """A listed first name in lower case in brackets, after a staff role, in a request or a
+    question about someone, opening a line before what they ask or say, or before "'s" and a
+    thing of their care ("(brenda)", "night rn, jasmine", "call priya tomorrow", "ingrid wants
+    to know", "mariela's appt"), not a frequent word, a place or an eponym."""
     taken = Occupied(found)
     for match in _LOWER_LONE_FIRST.finditer(text):
         start, end = match.span("n")
