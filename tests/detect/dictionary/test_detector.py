@@ -1303,3 +1303,32 @@ def test_an_unlisted_name_word_has_four_letters_and_no_drug_shape():
 )
 def test_lower_case_names_with_unlisted_surnames_and_in_questions(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relation in brackets before "of" and the patient it belongs to
+        (
+            "1015  Pilar (daughter of pt Estevez) called",
+            {("PATIENT", "Pilar"), ("PATIENT", "Estevez")},
+        ),
+        ("Tylenol (son of a gun) given", set()),
+        # a given name that is also a month's name, before a middle initial at a column's gap
+        ("TOLLIVER, JUNE R   07/04/1950   HBA1C 8.9", {("PATIENT", "TOLLIVER, JUNE R")}),
+        ("Follow up, May 5", set()),
+        # a list's row without a room: surname first, then age and sex after a gap
+        ("Adebayo, Olumide  64M  Bed 12", {("PATIENT", "Adebayo, Olumide")}),
+        ("Plan, A  64M admitted", set()),
+        # a nickname in quotes and brackets after a listed given name, in capitals too
+        (
+            'DAUGHTER AGNIESZKA ("AGGIE") VISITS',
+            {("PATIENT", "AGNIESZKA"), ("PATIENT", "AGGIE")},
+        ),
+        ('Taking Lasix ("water pill") daily', set()),
+        # a caregiver's burden is no name
+        ("CAREGIVER STRAIN HIGH; RESPITE DISCUSSED", set()),
+    ],
+)
+def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, expected):
+    assert found(text) == expected

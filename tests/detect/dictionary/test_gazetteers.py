@@ -134,3 +134,6 @@ def test_large_towns_keep_their_english_words_and_leave_out_small_towns():
     assert {"fargo", "plymouth", "reading", "spokane"} <= gaz.large_towns
     assert "fargo" in gaz.english_words  # why the town lists leave it out
     assert "montpelier" in gaz.towns and "montpelier" not in gaz.large_towns  # 8,000 people
+    # a large city of the world whose accents English drops ("Montréal", "Łódź")
+    assert {"montreal", "lodz", "bogota"} <= gaz.large_towns
+    assert "colon" not in gaz.large_towns and "nice" not in gaz.large_towns

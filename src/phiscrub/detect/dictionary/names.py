@@ -424,10 +424,13 @@ _RULES = (
         r"(?=[ ]*[?!;)]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b)",
         0.85,
     ),
-    (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)")
+    (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)"); not the
+        # relative's burden or teaching ("CAREGIVER STRAIN HIGH", "Family Education Done")
         "relative",
         "PATIENT",
-        rf"(?<![\w]){RELATIVES}[ ]?[,:]?(?:[ ]+\(?|[ ]*\r?\n[ ]*\()(?P<n>{FIRST_LAST})",
+        rf"(?<![\w]){RELATIVES}[ ]?[,:]?(?:[ ]+\(?|[ ]*\r?\n[ ]*\()"
+        r"(?!(?i:strain|burden|stress|fatigue|support|education|teaching|training|role)\b)"
+        rf"(?P<n>{FIRST_LAST})",
         0.9,
     ),
     (  # a relative's nickname in quotes, on a name list or not ('Friend "Dre" was shot')
@@ -455,6 +458,14 @@ _RULES = (
         rf"(?m)^(?=[^\n]*?\d[ ]?[MF](?:[ \t]|$))[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{NAME})"
         rf"(?=(?:[ ]{{2,}}|\t+)\d{{1,4}}(?:-?[A-Z]\d{{0,2}})?(?:[ ]{{2,}}|\t+)\d{{1,3}}[ ]?[MF]"
         rf"(?:[ \t]|$))",
+        0.9,
+    ),
+    (  # a list's row with no room: a name written surname first at the line's start, then
+        # its age and sex after a column's gap ("Adebayo, Olumide  64M  Bed 12")
+        "census_row",
+        "PATIENT",
+        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL})?)"
+        r"(?=(?:[ ]{2,}|\t+)\d{1,3}[ ]?[MF](?:[ \t]|$))",
         0.9,
     ),
     (  # a sign-out's row by room: the name between the room and the age and sex, in any case
@@ -490,7 +501,9 @@ _RULES = (
         "relative_bracket",
         "PATIENT",
         rf"(?<=(?<![\w])(?P<n>{FIRST_LAST})[ ]?\()(?:{RELATIVES}|(?:[Pp]t|[Pp]atient)['’]?s[ ]+"
-        rf"{RELATIVES})\)",
+        # or whose relative ("Pilar (daughter of pt Estevez) called", "(wife of Mr. Okoye)")
+        rf"{RELATIVES})(?:\)|[ ]of[ ]+"
+        rf"(?:(?:the[ ])?(?i:pt|patient)\b|{PATIENT_TITLES}\.?[ ]|\p{{Lu}}))",
         0.9,
     ),
     (
@@ -575,6 +588,13 @@ _RULES = (
         "PATIENT",
         rf"(?<![\w.])(?<!{DOCTOR_TITLES}\.?[ ])(?P<n>{WORD}[ ]{NICKNAME}[ ]{WORD})(?![\w'’-])",
         0.9,
+    ),
+    (  # the name someone goes by, in quotes and brackets after a listed given name, in any
+        # case ('daughter Agnieszka ("Aggie")', 'ROBERTA ("BOBBIE")'); ``_given_before``
+        "nickname_bracket",
+        "PATIENT",
+        rf"(?<=(?<![\w.'’-]){WORD}[ ]?\([ ]?)[\"“](?P<n>{WORD})[\"”](?=[ ]?\))",
+        0.85,
     ),
     (  # a listed first name alone in quotes, as a contact known by only that is written ('1.
         # "Marco" - met online'); not a frequent word ('"Fine"', '"Hope"')
@@ -681,8 +701,9 @@ _FIRST_INITIAL = regex.compile(
 # and a listed first name, neither a frequent English word.
 _LAST_COMMA_FIRST = regex.compile(
     rf"(?<![\w.'’-])(?P<last>{WORD})[ ]?,[ ]?(?P<first>{WORD})"
-    r"(?:[ ]\p{Lu}(?:\.|(?=[ \t]*(?:\n|$))))?(?![\w'’-])"
-)  # a middle initial with its stop, or without it where the line ends ("WHITCOMB, EVANGELINE R")
+    r"(?:[ ](?P<initial>\p{Lu})(?:\.|(?=[ \t]*(?:\n|$)|[ ]{2,}|\t)))?(?![\w'’-])"
+)  # a middle initial with its stop, or without it where the line or the column ends
+# ("WHITCOMB, EVANGELINE R", "TOLLIVER, JUNE R   07/04/1950")
 # Capitalised words on both sides of "Last, First": a list of names written first name first
 # ("Pratibha Iyer, Colm Gallagher"), unless the word before is a field ("Patient Nguyen, Thi")
 _WORD_BEFORE = regex.compile(r"(\p{Lu}\p{Ll}+)[ ]$")
@@ -895,6 +916,8 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "nickname_bracket" and not _given_before(text, span[0], gaz):
+        return  # 'Lasix ("water pill")'
     if rule == "quoted_name" and (
         not _first_name_only(text[span[0] : span[1]].lower(), gaz)
         or _BETWEEN_NAMES.match(text[max(0, span[0] - 3) : span[1] + 3]) is not None
@@ -950,6 +973,15 @@ def _a_country_or_state(words: str, gaz: Gazetteers) -> bool:
 
 # a nickname's quotes between two words of a name ('Joseph "Joe" Marchetti')
 _BETWEEN_NAMES = regex.compile(r"\p{L}[ ][\"“]\p{L}+[\"”][ ]\p{Lu}")
+
+
+_WORD_BEFORE_BRACKET = regex.compile(rf"({WORD})[ ]?\([ ]?[\"“]\Z")
+
+
+def _given_before(text: str, start: int, gaz: Gazetteers) -> bool:
+    """The word before the bracket that opens at ``start`` is a listed given name."""
+    before = _WORD_BEFORE_BRACKET.search(text, max(0, start - 40), start)
+    return before is not None and first_name(before.group(1).lower(), gaz)
 
 
 def _first_name_only(word: str, gaz: Gazetteers) -> bool:
@@ -1090,7 +1122,12 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
             and before.group(1).lower() not in NOT_NAME
             and _CAPITAL_AFTER.match(text, match.end())
         )
-        if surname and not ordinary and not state and not listed and first_name(first.lower(), gaz):
+        # a given name that is also a word or a month's name, where a middle initial follows
+        # it ("Tolliver, June R", "Ashby, Hope L."): the initial says a name is written
+        given = first_name(first.lower(), gaz) or (
+            match.group("initial") is not None and gaz.is_first_name(first.lower())
+        )
+        if surname and not ordinary and not state and not listed and given:
             end = match.end()
             middle = _MIDDLE_NAME.match(text, end)  # "Nguyen, Thi Lan"
             if middle and not match.group().endswith(".") and _middle_name(middle.group(1), gaz):
