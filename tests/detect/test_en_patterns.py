@@ -3502,3 +3502,93 @@ def test_pathology_practices_air_ambulances_networks_and_log_times(text, expecte
 )
 def test_home_infusion_firms_employers_and_months_spent(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a practice named by a subspecialty after a rare word, or under a signature
+        (
+            "Rafael Iturbe, MD\nFirelands Pediatric Endocrinology\n",
+            {("HOSPITAL", "Firelands Pediatric Endocrinology")},
+        ),
+        (
+            "referred to speech at Kingsbridge Pediatric Therapy today",
+            {("HOSPITAL", "Kingsbridge Pediatric Therapy")},
+        ),
+        ("seen at Movement Neurology", {("DEPARTMENT", "Neurology")}),
+        ("referred to Neuro Oncology", {("DEPARTMENT", "Oncology")}),
+        ("f/u with Summit Neurology", set()),
+        # a parish or a church in a field; not a denomination
+        ("Parish: St. Basil the Great.", {("LOCATION-OTHER", "St. Basil the Great.")}),
+        ("CHURCH: ROMAN CATHOLIC", set()),
+        (
+            "AGENCY: LUTHERAN HOME CARE & HOSPICE",
+            {("ORGANIZATION", "LUTHERAN HOME CARE & HOSPICE")},
+        ),
+        # an insurer named before its member number, in any case
+        (
+            "my insurance is meridian member id MHP4471920",
+            {("ORGANIZATION", "meridian"), ("HEALTHPLAN", "MHP4471920")},
+        ),
+        ("insurance is requiring member id", set()),
+        # breweries and warehouses; in capitals after a cue, with no small word swallowed
+        (
+            "lifting boxes at Amazon Fulfillment Center",
+            {("ORGANIZATION", "Amazon Fulfillment Center")},
+        ),
+        ("PREVIOUSLY AT FOUNDERS BREWING UNTIL", {("ORGANIZATION", "FOUNDERS BREWING")}),
+        ("HE DRIVES FOR THE DISTRIBUTION CENTER", set()),
+        (
+            "SENT TO NORTHSTAR LABORATORIES",
+            {("ORGANIZATION", "NORTHSTAR LABORATORIES")},
+        ),
+        ("RETIRED MACHINIST FROM KENOSHA WITH COPD", {("ORGANIZATION", "KENOSHA")}),
+        # a shelter named "... House" before "shelter", not a kind of house
+        ("lives at the welcome house shelter", {("ORGANIZATION", "welcome house")}),
+        ("lives at the halfway house shelter", set()),
+        # a state university's short name after studying there; not a state after "from"
+        (
+            "Attended Grand Valley State for two semesters",
+            {("ORGANIZATION", "Grand Valley State")},
+        ),
+        ("moved from Washington State", set()),
+        # the street that places a chain's pharmacy; not a day
+        (
+            "the pharmacy at walgreens on 95th says",
+            {("ORGANIZATION", "walgreens"), ("STREET", "95th")},
+        ),
+        (
+            "picked up at Walgreens on Monday",
+            {("ORGANIZATION", "Walgreens"), ("DATE", "Monday")},
+        ),
+        # a course's day of so many is no date; a weekday's is
+        ("on cefazolin day 3/7.", set()),
+        ("scheduled Friday 12/4 with home health", {("DATE", "Friday"), ("DATE", "12/4")}),
+        # a hospice team's meeting is no organisation
+        ("Hospice Interdisciplinary Group Note", set()),
+    ],
+)
+def test_practices_parishes_insurers_trades_shelters_and_store_streets(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an organisation's head after a cue, read in a note typed in lower case too
+        (
+            "specimen sent to great lakes dermatopathology, accession pending",
+            {("ORGANIZATION", "great lakes dermatopathology")},
+        ),
+        (
+            "opat through fairview home infusion, weekly labs",
+            {("ORGANIZATION", "fairview home infusion")},
+        ),
+        # not a kind of such a place, nor a pronoun's
+        ("goes to hair salon weekly, transported by air ambulance", set()),
+        ("sent to his pharmacy and to the county jail", set()),
+    ],
+)
+def test_an_organisation_after_a_cue_in_a_note_typed_in_lower_case(text, expected):
+    assert found(text) == expected

@@ -10,6 +10,7 @@ from phiscrub.detect.rules.validators import (
     phone_es,
     phone_us,
     postal_code_es,
+    rare_lead_word,
     ssn,
 )
 from phiscrub.document import Document
@@ -68,6 +69,8 @@ def test_validators():
     assert phone_us("617.555.0123 X45") and phone_us("617-555-0199 EXT. 12")  # an extension
     assert phone_es("+34 93 693 29 05") and phone_es("967 596 685") and not phone_es("123456789")
     assert postal_code_es("E-18014") and not postal_code_es("99001")
+    assert rare_lead_word("Firelands Pediatric Endocrinology")
+    assert not rare_lead_word("Summit Neurology") and not rare_lead_word("Movement Neurology")
 
 
 @pytest.mark.parametrize(

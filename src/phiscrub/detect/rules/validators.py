@@ -241,6 +241,18 @@ def date_compact(text: str) -> bool:
     return bool(compact) and _exists(*(int(g) for g in compact.groups()))
 
 
+_RARE_LEAD_ZIPF = 3
+
+
+def rare_lead_word(text: str) -> bool:
+    """The first word of a practice's name is rare in English (Zipf 3 or less: "Firelands",
+    "Lakeshore"; not "Summit", "Movement"): a place's or a founder's name, not a kind of care."""
+    from phiscrub.text.frequency import zipf
+
+    first = text.split(" ", 1)[0]
+    return zipf(first, "en") <= _RARE_LEAD_ZIPF
+
+
 VALIDATORS: dict[str, Callable[[str], bool]] = {
     "date_numeric": date_numeric,
     "year": year,
@@ -259,4 +271,5 @@ VALIDATORS: dict[str, Callable[[str], bool]] = {
     "id_shaped": id_shaped,
     "phone_digits": phone_digits,
     "date_compact": date_compact,
+    "rare_lead_word": rare_lead_word,
 }
