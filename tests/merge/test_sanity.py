@@ -2012,3 +2012,46 @@ def test_form_fields_titles_alone_markup_towns_in_brackets_and_investigators(
 )
 def test_a_number_said_digit_by_digit_is_a_number(text, surface, label, kept):
     assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # eponyms each after an exam finding's sign; a surname without one stays
+        ("special tests: + hawkins, + neer, - drop arm.", "hawkins, + neer", "PATIENT", []),
+        ("Special tests: + Hawkins", "Hawkins", "PATIENT", []),
+        ("Seen with Hawkins today", "Hawkins", "PATIENT", [("Hawkins", "PATIENT")]),
+        # a weaning index, maternal-fetal medicine, a cord, a nurse's words
+        ("trial failed (RSBI 112).", "RSBI", "HOSPITAL", []),
+        ("Cord blood banked with the registry", "Cord", "PATIENT", []),
+        ("HUSBAND AT CHAIRSIDE. PT ASKED", "CHAIRSIDE", "CITY", []),
+        ("RN: PPS 30%, NOW ON BIPAP", "PPS", "PATIENT", []),
+        # a cephalosporin and an anticoagulant read as names in capitals
+        ("TRANSITIONED TO PO CEFPODOXIME.", "PO CEFPODOXIME", "DOCTOR", []),
+        ("STARTED MEROPENEM TODAY", "MEROPENEM", "PATIENT", []),
+        # a blood pressure in decades and a ventilator's settings are no IDs
+        ("BP RUNNING 150S/90S SINCE", "150S/90S", "IDNUM", []),
+        ("Back on AC 450/16/PEEP 8/FiO2 40%.", "450/16/PEEP", "IDNUM", []),
+    ],
+)
+def test_signed_eponyms_drug_stems_nursing_words_and_ventilator_settings(
+    text, surface, label, kept
+):
+    assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("source", "kept"),
+    [
+        # a pattern's organisation in a note typed in lower case keeps its lower-case words
+        ("rules:organization_led", [("Fairview Home infusion", "ORGANIZATION")]),
+        # a model's reading of the same is cut where the clause's word starts
+        ("crf", [("Fairview Home", "ORGANIZATION")]),
+    ],
+)
+def test_a_pattern_s_organisation_in_a_note_typed_in_lower_case_stays_whole(source, kept):
+    text = "picc placed; opat through Fairview Home infusion. weekly labs"
+    doc = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    span = span_of(text, "Fairview Home infusion", "ORGANIZATION", source=source)
+    out, _ = apply_sanity(doc, [span], RULES)
+    assert [(doc.span_text(s), s.label) for s in out] == kept

@@ -962,12 +962,28 @@ def _out_of_code(text: str, start: int, end: int) -> bool:
     return bool(_CODE_WORD.search(text, start, end)) and not _in_handle(text, start)
 
 
+_SIGN_BEFORE = re.compile(r"(?:^|[\s(,;:])[+−-][ ]?$")
+_SIGNED_GAP = re.compile(r"[\s,;]*[+−-][ ]?")
+
+
+def _signed(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` follows a plus or a minus sign, and each gap between its words
+    holds one: a list of an exam's findings ("+ Hawkins, + Neer")."""
+    if not _SIGN_BEFORE.search(text, max(0, start - 3), start):
+        return False
+    gaps = re.split(r"[^\W\d_]+", text[start:end])[1:-1]
+    return all(_SIGNED_GAP.fullmatch(gap) for gap in gaps if gap.strip(" -'’"))
+
+
 def _eponym_words(
     text: str, last_start: int, start: int, end: int, kept: Sequence[str], rules: SanityRules
 ) -> bool:
     """A person's span ``text[start:end]`` (words ``kept``, the last at ``last_start``) is an
     eponym before its head ("Allen test"), or a finding's frequent word and one ("Tender
-    McBurney's point")."""
+    McBurney's point"), or eponyms each after the sign of an exam's finding ("+ hawkins, +
+    neer, - drop arm")."""
+    if all(w in rules.eponyms for w in kept) and _signed(text, start, end):
+        return True
     if len(kept) == 1:
         return _eponym_use(text, start, end, kept[0], rules)
     after_word = len(kept) == 2 and rules.ordinary_words(kept[:1])
@@ -2242,7 +2258,15 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     span, text = piece, doc.span_text(piece)
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
-    first, last = _kept_words(text, words, lower, span.label, rules)
+    # an organisation a pattern read in the title-cased twin of a note typed in lower case:
+    # its words after the first may be lower case in the restored text ("Fairview Home
+    # infusion") and are the name's all the same
+    whole = (
+        typed_in_lower_case(doc.metadata)
+        and span.source.startswith("rules:")
+        and span.label in _READ_WHOLE_LABELS
+    )
+    first, last = _kept_words(text, words, lower, span.label, rules, clause=not whole)
     placed = person or span.label in rules.clause_labels
     if placed and first < last and _opening_verb(doc.text, span.start, words[first], rules):
         first += 1  # "Summarize Bernadette Okoye's discharge", "Compare Hyun-woo Park's echo"
@@ -2390,14 +2414,23 @@ def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:
     return all(w in rules.never_alone or w in rules.relations or w.isdigit() for w in content)
 
 
+_READ_WHOLE_LABELS = frozenset({"ORGANIZATION", "HOSPITAL"})
+"""Labels of a pattern's span that a note typed in lower case keeps whole (``_checked``)."""
+
+
 def _kept_words(
-    text: str, words: Sequence[re.Match], lower: Sequence[str], label: str, rules: SanityRules
+    text: str,
+    words: Sequence[re.Match],
+    lower: Sequence[str],
+    label: str,
+    rules: SanityRules,
+    clause: bool = True,
 ) -> tuple[int, int]:
     """The first and the end of the run of ``words`` (of a span reading ``text``) that the
     span keeps: a person's without who they are to the patient and a frequent word before the
     name ("neighbor Denise", "interpreter Jean-Baptiste", "Medicine, Farragut"); a place's or
-    an organisation's without a store's number, a clause after it or a lead before it; and
-    neither with the fillers at its ends."""
+    an organisation's without a store's number, a clause after it (unless not ``clause``) or
+    a lead before it; and neither with the fillers at its ends."""
     person = label in rules.cut_labels
     filler = _fillers(text, words, lower, rules) if person else [False] * len(words)
     first, last = 0, len(words)
@@ -2414,7 +2447,7 @@ def _kept_words(
             and "," in text[words[first].end() : words[first + 1].start()]
         ):
             first += 1  # "#10321, Quincy Center": a store's number before its place
-        if not (label == "STREET" and lower[last - 1] in rules.street_words):
+        if clause and not (label == "STREET" and lower[last - 1] in rules.street_words):
             # a street that ends in its type is its name throughout, in any case ("338
             # Gravina access rd" of a note typed in lower case and read with capitals)
             last = _clause_cut(words, first, last, rules)
