@@ -103,3 +103,20 @@ def test_a_row_that_opens_with_a_surname_an_initial_and_a_dash_keeps_its_line():
         "Please call back.\n"
     )
     assert soft_wraps(text) == _line_ends(text)[:2]
+
+
+def test_a_question_of_its_own_line_in_a_list_of_queries_keeps_its_line():
+    # lines near one length, as a wrap makes them; the third opens in lower case with a
+    # question's word and ends in a question mark, after a line that may end there
+    queries = (
+        "Can someone call Esperanza Villalobos back? She asked about it\n"
+        "Dr. Nakamura wants Mr. Fitzhugh's INR rechecked tomorrow\n"
+        "is bettina still on the list for the 1/12 MRI?\n"
+        "Kwabena Mensah (MRN 77820134) no-showed again, 3rd time since October\n"
+        "fax from Rocky Mountain Oncology for Laverne Pike is in the bin\n"
+        "need auth # for Tyson Greer, Cigna said ref PA8812047\n"
+    )
+    assert queries.index("\nis bettina") not in soft_wraps(queries)
+    # after a word no sentence ends in, the question's words run on from the line before
+    wrapped = queries.replace("rechecked tomorrow\n", "rechecked and whether\n")
+    assert wrapped.index("\nis bettina") in soft_wraps(wrapped)

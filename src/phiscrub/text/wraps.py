@@ -12,8 +12,10 @@ between ``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a soft one
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
 * the line before is not blank, and the next line opens with no space, list mark, field's name
   ("Plan:"; in a note typed all in lower case, "address:") or typist's initials;
-* neither line is a table's or a form's row (a tab or three spaces between cells), and the
-  two do not both open with a digit (a list's rows by room, time or number);
+* neither line is a table's or a form's row (a tab or three spaces between cells), the
+  two do not both open with a digit (a list's rows by room, time or number), and the next
+  line is no question of its own (it opens with a question's word and ends in a question
+  mark, after a line that ends in no word that needs one after it: a list of queries);
 * the text runs on: the next line opens in lower case or with a bracket, or the line before
   ends in no stop, question or exclamation mark or semicolon (or in a title's stop, "Dr."):
   a sign-out's next room ("... Full code.\\n504 Ochoa-Bravo, 61F") or a nursing note's next
@@ -83,14 +85,31 @@ _GOES_ON = re.compile(r"[a-z(\[\"'“‘]")
 _COLUMNS = re.compile(r"\t|\S[ ]{3,}\S")
 
 
+# a question of its own line in a list of queries ("... rechecked tomorrow\nis bettina still
+# on the list?"), unless the line before ends in a word no sentence ends in ("... to see
+# whether\nis ..."); a question wrapped after any other word is read as two lines, at the
+# cost of a name broken across them
+_QUESTION_LINE = re.compile(
+    r"(?:is|are|was|were|did|does|do|can|could|has|have|had|will|would|should|who|what|when|"
+    r"where|why|how|any|pls|please)[ ][^\n]*\?[ ]*$"
+)
+_NEEDS_MORE = re.compile(
+    r"(?:^|[ ])(?:the|a|an|to|of|if|and|or|for|with|that|whether|is|was|be|his|her|their|"
+    r"my|your|our|in|on|at|by|from)$",
+    re.IGNORECASE,
+)
+
+
 def _goes_on(line: str, following: str) -> bool:
-    """Whether the text of ``line`` runs on into ``following``: neither is a table's row, and
-    the next line opens with a word in lower case or a bracket, or the line ends in no
-    sentence's mark, or in a title's stop ("Dr.")."""
+    """Whether the text of ``line`` runs on into ``following``: neither is a table's row nor
+    a question of its own line, and the next line opens with a word in lower case or a
+    bracket, or the line ends in no sentence's mark, or in a title's stop ("Dr.")."""
     if _COLUMNS.search(line) or _COLUMNS.search(following):
         return False
     if line[:1].isdigit() and following[:1].isdigit():
         return False  # rows by room, time or number ("504 Ochoa-Bravo ...\n507 Lindqvist")
+    if _QUESTION_LINE.match(following) and not _NEEDS_MORE.search(line):
+        return False
     if _GOES_ON.match(following):
         return True
     return _ENDS.search(line) is None or _ABBREVIATION_END.search(line) is not None
