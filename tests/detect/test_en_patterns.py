@@ -3532,6 +3532,16 @@ def test_home_infusion_firms_employers_and_months_spent(text, expected):
             {("ORGANIZATION", "meridian"), ("HEALTHPLAN", "MHP4471920")},
         ),
         ("insurance is requiring member id", set()),
+        (
+            "wic enrolled. insurance priority partners, id PP4471200918.",
+            {("ORGANIZATION", "priority partners"), ("IDNUM", "PP4471200918")},
+        ),
+        ("insurance card id on file", set()),
+        # a county's animal services
+        (
+            "Reported to Travis County Animal Services today",
+            {("ORGANIZATION", "Travis County Animal Services")},
+        ),
         # breweries and warehouses; in capitals after a cue, with no small word swallowed
         (
             "lifting boxes at Amazon Fulfillment Center",
@@ -3584,6 +3594,11 @@ def test_practices_parishes_insurers_trades_shelters_and_store_streets(text, exp
         (
             "opat through fairview home infusion, weekly labs",
             {("ORGANIZATION", "fairview home infusion")},
+        ),
+        # after an insurer's or an employer's field
+        (
+            "claim: wc-26-0091184   carrier: saif corporation",
+            {("ORGANIZATION", "saif corporation")},
         ),
         # not a kind of such a place, nor a pronoun's
         ("goes to hair salon weekly, transported by air ambulance", set()),

@@ -2032,6 +2032,10 @@ def test_a_number_said_digit_by_digit_is_a_number(text, surface, label, kept):
         # a blood pressure in decades and a ventilator's settings are no IDs
         ("BP RUNNING 150S/90S SINCE", "150S/90S", "IDNUM", []),
         ("Back on AC 450/16/PEEP 8/FiO2 40%.", "450/16/PEEP", "IDNUM", []),
+        # a thyroid aspirate's category, a dog's owner, a bite
+        ("Lakeside Imaging - Bethesda III. Afirma sent", "Bethesda III", "CITY", []),
+        ("OBSERVATION AT OWNER'S HOME.", "OWNER", "CITY", []),
+        ("BITTEN ON R CALF BY A DOG", "BITTEN", "PATIENT", []),
     ],
 )
 def test_signed_eponyms_drug_stems_nursing_words_and_ventilator_settings(

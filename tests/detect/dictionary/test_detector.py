@@ -1328,6 +1328,10 @@ def test_lower_case_names_with_unlisted_surnames_and_in_questions(text, expected
         ('Taking Lasix ("water pill") daily', set()),
         # a caregiver's burden is no name
         ("CAREGIVER STRAIN HIGH; RESPITE DISCUSSED", set()),
+        # a surname and an initial in lower case asked about (a note typed in lower case,
+        # the surname's capital restored)
+        ("Any allergies on file for Oyelaran, t.?", {("PATIENT", "Oyelaran")}),
+        ("Plan for Tomorrow, a?", set()),
     ],
 )
 def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, expected):

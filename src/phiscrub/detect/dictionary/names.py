@@ -420,7 +420,9 @@ _RULES = (
         "surname_initial_asked",
         "PATIENT",
         r"(?<=(?<![\w])(?i:for|on|of|about|re:?|is|pt|patient|check|see)[ ]+)"
-        rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?)"
+        # (the initial in lower case before a question mark: a note typed in lower case,
+        # its surname's capital restored: "any allergies on file for Oyelaran, t.?")
+        rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD}[ ]?,[ ]?(?:\p{{Lu}}\.?|\p{{Ll}}\.?(?=[ ]*\?)))"
         r"(?=[ ]*[?!;)]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b)",
         0.85,
     ),
