@@ -120,3 +120,17 @@ def test_a_question_of_its_own_line_in_a_list_of_queries_keeps_its_line():
     # after a word no sentence ends in, the question's words run on from the line before
     wrapped = queries.replace("rechecked tomorrow\n", "rechecked and whether\n")
     assert wrapped.index("\nis bettina") in soft_wraps(wrapped)
+
+
+def test_a_question_by_name_without_its_mark_keeps_its_line():
+    queries = (
+        "Can someone update the school form for Marisol Vega's camp record\n"
+        "Olamide needs a work note through Friday, can you print one for her\n"
+        "Dr. Feld wants the sliding scale changed for the evening insulin dose\n"
+        "is sunil cleared for surgery\n"
+        "Kwabena Mensah (MRN 77820134) no-showed again, 3rd time since October\n"
+    )
+    assert queries.index("\nis sunil") not in soft_wraps(queries)
+    # a sentence wrapped before "is" and a word that is no name runs on
+    prose = queries.replace("is sunil cleared for surgery", "is now still scheduled for surgery")
+    assert prose.index("\nis now") in soft_wraps(prose)

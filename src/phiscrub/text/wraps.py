@@ -92,6 +92,12 @@ _COLUMNS = re.compile(r"\t|\S[ ]{3,}\S")
 _QUESTION_LINE = re.compile(
     r"(?:is|are|was|were|did|does|do|can|could|has|have|had|will|would|should|who|what|when|"
     r"where|why|how|any|pls|please)[ ][^\n]*\?[ ]*$"
+    # or, with no question mark, one about someone by name and what is asked of them ("is
+    # sunil cleared for surgery")
+    r"|(?:is|was|has|did|does|can|will)[ ](?!(?:now|not|also|very|still|just|it|he|she|they|"
+    r"we|you|i|this|that|the|a|an|there|pt|patient|his|her|their|mom|dad|family|wife|husband|"
+    r"son|daughter|someone|anyone|everyone)\b)[a-z]{3,}[ ](?:still|cleared|ok|okay|allowed|"
+    r"able|going|due|scheduled|npo|ready|already|getting|having|seen|discharged)\b"
 )
 _NEEDS_MORE = re.compile(
     r"(?:^|[ ])(?:the|a|an|to|of|if|and|or|for|with|that|whether|is|was|be|his|her|their|"
