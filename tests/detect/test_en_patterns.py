@@ -3607,3 +3607,32 @@ def test_practices_parishes_insurers_trades_shelters_and_store_streets(text, exp
 )
 def test_an_organisation_after_a_cue_in_a_note_typed_in_lower_case(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a year before "at" or "in" and a place
+        (
+            "Prior anesthesia: knee scope 2017 at Kettering Health, PONV.",
+            {("DATE", "2017")},
+        ),
+        ("room 2017 at Main", {("ROOM", "2017")}),
+        # an interstate by its number before what lies on it; not iodine
+        ("encampment under the I-5 overpass", {("STREET", "I-5")}),
+        ("I-131 therapy planned", set()),
+        # missions and schools as heads, after "near" too, in a note typed in lower case
+        (
+            "he stays near the union gospel mission and gets meals there",
+            {("LOCATION-OTHER", "union gospel mission")},
+        ),
+        (
+            "fell from monkey bars at lincoln park elementary aftercare",
+            {("LOCATION-OTHER", "lincoln park elementary")},
+        ),
+        ("she teaches at the high school", set()),
+        ("prays at catholic church, sleeps near the homeless shelter", set()),
+    ],
+)
+def test_years_before_a_place_interstates_missions_and_schools(text, expected):
+    assert found(text) == expected

@@ -2036,6 +2036,8 @@ def test_a_number_said_digit_by_digit_is_a_number(text, surface, label, kept):
         ("Lakeside Imaging - Bethesda III. Afirma sent", "Bethesda III", "CITY", []),
         ("OBSERVATION AT OWNER'S HOME.", "OWNER", "CITY", []),
         ("BITTEN ON R CALF BY A DOG", "BITTEN", "PATIENT", []),
+        ("FULL DENTITION; BEARD.", "BEARD", "DOCTOR", []),
+        ("WOUND R SHIN, CLEANED", "SHIN", "DOCTOR", []),
     ],
 )
 def test_signed_eponyms_drug_stems_nursing_words_and_ventilator_settings(

@@ -1332,6 +1332,8 @@ def test_lower_case_names_with_unlisted_surnames_and_in_questions(text, expected
         # the surname's capital restored)
         ("Any allergies on file for Oyelaran, t.?", {("PATIENT", "Oyelaran")}),
         ("Plan for Tomorrow, a?", set()),
+        # a laboratory after a cue of contact is no person
+        ("Toxicology sent to NMS Labs today", set()),
     ],
 )
 def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, expected):

@@ -73,6 +73,15 @@ SERVICE_WORDS = word_set(
 )
 
 
+# Words that end an organisation's name, not a person's ("sent to NMS Labs", "called Acme
+# Diagnostics")
+ORGANIZATION_ENDS = word_set(
+    """
+    labs lab laboratories laboratory pharmacy diagnostics imaging associates llc inc
+    """
+)
+
+
 # Words after an eponym that make it one ("Brown-Sequard syndrome", "Graves disease").
 EPONYM_HEADS = word_set(
     """

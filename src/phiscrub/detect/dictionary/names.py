@@ -41,6 +41,7 @@ from phiscrub.detect.dictionary.name_words import (
     NAME_WORDS,
     NEXT_WORD,
     NOT_NAME,
+    ORGANIZATION_ENDS,
     PERSON_CUES,
     PLACE_WORDS,
     SERVICE_WORDS,
@@ -888,6 +889,15 @@ def _listed(text: str, span: tuple[int, int], rule: str, gaz: Gazetteers) -> boo
     return rare and rare_surname(surname, gaz)
 
 
+_LAST_WORD = regex.compile(r"(\p{L}+)\.?$")
+
+
+def _ends_as_organization(text: str, end: int) -> bool:
+    """The span ending at ``end`` ends in a word that ends an organisation's name."""
+    last = _LAST_WORD.search(text, max(0, end - 30), end)
+    return last is not None and last.group(1).lower() in ORGANIZATION_ENDS
+
+
 def _before_service(text: str, end: int) -> bool:
     following = NEXT_WORD.match(text, end)
     return following is not None and following.group(1).lower() in SERVICE_WORDS
@@ -912,6 +922,8 @@ def _context_hit(
         return  # "Tylenol (son) given"
     if rule in _NEEDS_SUPPORT and _before_service(text, span[1]):
         return  # "brought in by Brockton Police": a town's service, not a person
+    if rule in _NEEDS_SUPPORT and _ends_as_organization(text, span[1]):
+        return  # "sent to NMS Labs": a laboratory, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
     if rule == "patient_surname_first" and not _listed_surname_first(text, *span, gaz):
