@@ -300,3 +300,23 @@ def test_an_edited_pattern_file_is_not_answered_from_the_memo(tmp_path):
     assert [doc.text[s.start : s.end] for s in RuleDetector(path).detect(doc)] == ["AB12"]
     path.write_text("[[pattern]]\nname='cd'\nlabel='X'\nregex='CD\\d+'\n", encoding="utf-8")
     assert [doc.text[s.start : s.end] for s in RuleDetector(path).detect(doc)] == ["CD34"]
+
+
+def test_a_twin_only_pattern_reads_the_title_cased_twin_alone(tmp_path):
+    det = RuleDetector(
+        write(
+            tmp_path,
+            "[[pattern]]\nname='club'\nlabel='ORGANIZATION'\n"
+            "regex='(?<=(?i:at) )[A-Z][a-z]+ Club'\ntwin_only=true\n",
+        )
+    )
+    lower = "we met at rotary club after the game, then went home to rest"
+    assert [lower[s.start : s.end] for s in det.detect(Document("l", lower))] == ["rotary club"]
+    mixed = "We met at Rotary Club after the game, then went home to rest"
+    assert det.detect(Document("m", mixed)) == []
+
+
+def test_a_twin_only_pattern_must_read_the_twin():
+    text = "[[pattern]]\nname='a'\nlabel='X'\nregex='a'\ntwin_only=true\ncapitals=false\n"
+    with pytest.raises(ConfigError, match="twin_only needs capitals"):
+        parse_patterns(text, "my.toml")

@@ -153,7 +153,7 @@ class RuleDetector:
     ) -> list[Span]:
         spans: list[Span] = []
         for pattern in patterns:
-            if titled and not pattern.spec.capitals:
+            if (titled and not pattern.spec.capitals) or (pattern.spec.twin_only and not titled):
                 continue
             if self.prefilter and not pattern.may_match(folded):
                 continue  # the note holds none of the strings every match needs

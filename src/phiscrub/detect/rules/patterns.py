@@ -15,6 +15,9 @@ A pattern file holds ``[[pattern]]`` tables::
     validator = "date_numeric"          # optional, see validators.py
     capitals = true                     # also search a note in capitals title-cased (false
                                         #   where capitals are the pattern's evidence)
+    twin_only = false                   # search only that title-cased twin (of a note in
+                                        #   capitals or typed in lower case), where other
+                                        #   patterns read a note in mixed case
     near_date = 31                      # keep a match (read as month/day) only within this
                                         #   many days of a date the other patterns found in
                                         #   the note (see near_dates.py)
@@ -38,7 +41,7 @@ from importlib import resources
 from pathlib import Path
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from phiscrub.configs import loads, validated
 from phiscrub.detect.rules.prefilter import required_literals
@@ -62,6 +65,7 @@ class PatternSpec(BaseModel):
     require_context: bool = False
     validator: str | None = None
     capitals: bool = True
+    twin_only: bool = Field(default=False, strict=True)
     near_date: int | None = Field(default=None, ge=1, le=183)
     column: bool = Field(default=False, strict=True)
 
@@ -71,6 +75,12 @@ class PatternSpec(BaseModel):
         if value is not None and value not in VALIDATORS:
             raise ValueError(f"unknown validator {value!r}; known: {sorted(VALIDATORS)}")
         return value
+
+    @model_validator(mode="after")
+    def _twin_read(self) -> PatternSpec:
+        if self.twin_only and not self.capitals:
+            raise ValueError("twin_only needs capitals = true (the twin is what it reads)")
+        return self
 
     @field_validator("regex")
     @classmethod
