@@ -63,7 +63,9 @@ Rules, in order, for each merged span:
      with no listed name and no word in title case ("FYI - kim" -> "kim"), and a frequent
      lower-case or heading word before a comma ("Medicine, Farragut" -> "Farragut");
    * places and organisations (``clause_labels``) end before a word of a clause after a
-     capitalised word (``clause_words`` or any frequent lower-case word but ``name_inside``,
+     capitalised word (not an organisation or a hospital that a pattern read in the
+     title-cased twin of a note typed in lower case: "Fairview Home infusion" of the restored
+     text) (``clause_words`` or any frequent lower-case word but ``name_inside``,
      street and room words: "Somerville with hx of CHF" -> "Somerville"; in capitals, a
      ``clause_verbs`` word: "ELKTON PUBLIC LIBRARY REPORTING WHEEZE"; at a street type's stop
      before a frequent word on no name or place list: "Bridge St. Conflict" -> "Bridge St"),
@@ -82,7 +84,8 @@ Rules, in order, for each merged span:
      listed name follows: dropped ("Zimmer NexGen"), and so is one of a maker's name alone
      that no name list holds ("Medtronic");
    * a person's name ending in an eponym (the gazetteers' list) before a word that makes it
-     one (``eponym_heads``: "test", "sign", "grade"): dropped ("Allen test");
+     one (``eponym_heads``: "test", "sign", "grade"), or made of eponyms each after the sign
+     of an exam's finding ("+ hawkins, + neer"): dropped ("Allen test");
    * every word a ``headings`` word and the span standing as a heading (first on its line,
      then a colon, or the line's end when in capitals): dropped ("Pathology:",
      "INTERNAL MEDICINE"); wherever it stands, unless a department or a hospital, when every

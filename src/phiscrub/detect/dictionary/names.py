@@ -465,7 +465,7 @@ _RULES = (
     ),
     (  # a list's row with no room: a name written surname first at the line's start, then
         # its age and sex after a column's gap ("Adebayo, Olumide  64M  Bed 12")
-        "census_row",
+        "census_row_no_room",
         "PATIENT",
         rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL})?)"
         r"(?=(?:[ ]{2,}|\t+)\d{1,3}[ ]?[MF](?:[ \t]|$))",
@@ -841,6 +841,7 @@ _NEEDS_SUPPORT = frozenset(
         "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
+        "census_row_no_room",
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
