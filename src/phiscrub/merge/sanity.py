@@ -2261,15 +2261,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     span, text = piece, doc.span_text(piece)
     words = list(_WORD.finditer(text))
     lower = [w.group().lower() for w in words]
-    # an organisation a pattern read in the title-cased twin of a note typed in lower case:
-    # its words after the first may be lower case in the restored text ("Fairview Home
-    # infusion") and are the name's all the same
-    whole = (
-        typed_in_lower_case(doc.metadata)
-        and span.source.startswith("rules:")
-        and span.label in _READ_WHOLE_LABELS
-    )
-    first, last = _kept_words(text, words, lower, span.label, rules, clause=not whole)
+    clause = not _read_whole(doc, span)
+    first, last = _kept_words(text, words, lower, span.label, rules, clause=clause)
     placed = person or span.label in rules.clause_labels
     if placed and first < last and _opening_verb(doc.text, span.start, words[first], rules):
         first += 1  # "Summarize Bernadette Okoye's discharge", "Compare Hyun-woo Park's echo"
@@ -2418,7 +2411,18 @@ def _never_alone(words: Sequence[str], rules: SanityRules) -> bool:
 
 
 _READ_WHOLE_LABELS = frozenset({"ORGANIZATION", "HOSPITAL"})
-"""Labels of a pattern's span that a note typed in lower case keeps whole (``_checked``)."""
+"""Labels of a pattern's span that a note typed in lower case keeps whole (``_read_whole``)."""
+
+
+def _read_whole(doc: Document, span: Span) -> bool:
+    """``span`` is an organisation a pattern read in the title-cased twin of a note typed in
+    lower case: its words after the first may be in lower case in the restored text
+    ("Fairview Home infusion") and are the name's all the same, so no clause cuts it."""
+    return (
+        typed_in_lower_case(doc.metadata)
+        and span.source.startswith("rules:")
+        and span.label in _READ_WHOLE_LABELS
+    )
 
 
 def _kept_words(
