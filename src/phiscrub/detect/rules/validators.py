@@ -7,6 +7,8 @@ import ipaddress
 import re
 from collections.abc import Callable
 
+from phiscrub.text.frequency import zipf
+
 _DIGITS = re.compile(r"\d")
 _NUMERIC_DATE = re.compile(r"^(\d{1,4})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{1,4})$")
 
@@ -246,9 +248,8 @@ _RARE_LEAD_ZIPF = 3
 
 def rare_lead_word(text: str) -> bool:
     """The first word of a practice's name is rare in English (Zipf 3 or less: "Firelands",
-    "Lakeshore"; not "Summit", "Movement"): a place's or a founder's name, not a kind of care."""
-    from phiscrub.text.frequency import zipf
-
+    "Lakeshore"; not "Summit", "Movement"): a place's or a founder's name, not a kind of care.
+    The frequency table is read at the first practice a note names, not at import."""
     first = text.split(" ", 1)[0]
     return zipf(first, "en") <= _RARE_LEAD_ZIPF
 
