@@ -3636,3 +3636,82 @@ def test_an_organisation_after_a_cue_in_a_note_typed_in_lower_case(text, expecte
 )
 def test_years_before_a_place_interstates_missions_and_schools(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a Blue Cross licensee's brand before it, in any case
+        (
+            "Plan: CareFirst BlueCross BlueShield  Member ID: XJH447120938",
+            {
+                ("ORGANIZATION", "CareFirst BlueCross BlueShield"),
+                ("HEALTHPLAN", "XJH447120938"),
+            },
+        ),
+        ("Insurance: Anthem Blue Cross (secondary)", {("ORGANIZATION", "Anthem Blue Cross")}),
+        ("INS: CAREFIRST", {("ORGANIZATION", "CAREFIRST")}),
+        # a supplier of dressings after the verb that orders them, in any case
+        ("Wound supplies ordered thru Medline.", {("ORGANIZATION", "Medline")}),
+        ("WOUND SUPPLIES ORDERED THRU MEDLINE.", {("ORGANIZATION", "MEDLINE")}),
+        # not the library's database
+        ("A Medline search found three reports of the reaction.", set()),
+        ("Literature reviewed via Medline search.", set()),
+    ],
+)
+def test_blue_cross_licensees_and_medical_suppliers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # agencies of guardianship and advocacy, markets and hauliers as heads
+        (
+            "Mr. Reinholt of Delaware Guardianship Services agrees",
+            {("ORGANIZATION", "Delaware Guardianship Services")},
+        ),
+        ("previously a cashier at Acme Markets.", {("ORGANIZATION", "Acme Markets")}),
+        ("He worked for Bevan Haulage for thirty years", {("ORGANIZATION", "Bevan Haulage")}),
+        # a school attended, read in the twin of a note in capitals; its tail "OF" too
+        (
+            "ATTENDED DELAWARE TECHNICAL COMMUNITY COLLEGE (2080-2082).",
+            {
+                ("ORGANIZATION", "DELAWARE TECHNICAL COMMUNITY COLLEGE"),
+                ("DATE", "2080-2082"),
+            },
+        ),
+        (
+            "VOLUNTEERS WITH FOOD BANK OF DELAWARE ON SATURDAYS.",
+            {("ORGANIZATION", "FOOD BANK OF DELAWARE"), ("DATE", "SATURDAYS")},
+        ),
+        # a school district's field in any case
+        (
+            "school: east dover elementary   district: capital school district\n",
+            {("ORGANIZATION", "capital school district")},
+        ),
+        # a plate's letters in lower case; a car's model year before its make
+        ("drives; has a 2089 Honda, de tag pc 44192.", {("DATE", "2089"), ("VEHICLE", "pc 44192")}),
+        # not a kind of market or a verb's small word, nor a number before a car's maker
+        ("buys produce at farmers markets", set()),
+        ("the tag is 4821 digits long", set()),
+        ("Honda 2089 model", set()),
+    ],
+)
+def test_guardianship_agencies_markets_schools_attended_and_model_years(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a plan's number as its card gives it; a month and day after an ultrasound
+        ("card says QXW 882 104 551", {("HEALTHPLAN", "QXW 882 104 551")}),
+        ("US at GBMC 10/14: 2.3 cm nodule", {("HOSPITAL", "GBMC"), ("DATE", "10/14")}),
+        # not a card's words, nor a ratio without a cue
+        ("the card shows stage 3", set()),
+        ("BP 10/14 ok", set()),
+    ],
+)
+def test_plan_numbers_a_card_gives_and_ultrasound_dates(text, expected):
+    assert found(text) == expected

@@ -40,6 +40,9 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         ("Assessment: transfer from Worcester", "Worcester", "CITY"),
         # names that are also an acronym or an eponym
         ("Her sister Dot called about the visit.", "Dot", "PATIENT"),
+        ("Pt asks if wife Ama can be added to the form", "Ama", "PATIENT"),  # not "left AMA"
+        ("cc: Kurt Spence, 6460 Pine Island, New Sims", "6460 Pine Island", "STREET"),  # a copy
+        ("PT ASKS IF WIFE AMA CAN BE ADDED TO THE FORM", "AMA", "PATIENT"),  # a note in capitals
         ("Mr. Ono is here.", "Ono", "PATIENT"),
         ("Dr. Mohs saw him.", "Mohs", "DOCTOR"),
         ("Patient Anna Graves surgery scheduled 3/4.", "Anna Graves", "PATIENT"),
@@ -54,6 +57,16 @@ def test_known_words_in_lower_case_are_kept_in_a_note_typed_in_lower_case():
     span = span_of(text, "outside hospital", "HOSPITAL")
     typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
     assert apply_sanity(typed, [span], RULES)[0] == [span]
+
+
+def test_a_drug_read_as_a_place_is_dropped_in_a_note_typed_in_lower_case():
+    """Its capital was restored at a clause's start: it tells nothing."""
+    text = "Tried and failed: Methotrexate (2091-2093), then Colitis Foundation support"
+    drug = span_of(text, "Methotrexate", "HOSPITAL")
+    foundation = span_of(text, "Colitis Foundation", "ORGANIZATION")
+    typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    assert apply_sanity(typed, [drug, foundation], RULES)[0] == [foundation]
+    assert apply_sanity(Document("d", text), [drug], RULES)[0] == [drug]
 
 
 def test_frequent_words_are_kept_in_a_note_typed_in_lower_case():
@@ -98,6 +111,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("RTC 5 wks. Retina fellow Dr. Anouk Verhoeven assisted.", "Retina", "DOCTOR"),
         ("CULTURE: Staphylococcus aureus (MRSA) isolated", "Staphylococcus", "HOSPITAL"),
         ("Asked Hospitalist. Wants to leave AMA", "Hospitalist", "PATIENT"),
+        ("Impression: abnormal EEG, consistent with epilepsy", "EEG", "PATIENT"),
+        ("PT LEFT AMA. WIFE AWARE.", "AMA", "PATIENT"),  # against medical advice, in capitals
+        ("TRIED AND FAILED: METHOTREXATE (2091-2093)", "METHOTREXATE", "HOSPITAL"),
         ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),
         ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),
         ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),

@@ -134,3 +134,29 @@ def test_a_question_by_name_without_its_mark_keeps_its_line():
     # a sentence wrapped before "is" and a word that is no name runs on
     prose = queries.replace("is sunil cleared for surgery", "is now still scheduled for surgery")
     assert prose.index("\nis now") in soft_wraps(prose)
+
+
+def test_a_short_note_of_fields_and_two_long_sentences_is_not_wrapped():
+    # four lines of 41-53 characters and two far longer: no wrap at 53 leaves those two
+    note = (
+        "wound care visit - home health\n"
+        "pt: ignatius pemberton, 82 y/o m, lives alone\n"
+        "address: 44 ridgeview terr, hagerstown md 21740\n"
+        "agency: comprehensive home health of western md\n"
+        "stage 3 sacral pressure injury, 4.1 x 3.0 x 0.6 cm, moderate drainage, no tunneling.\n"
+        "caregiver is niece rosalind who visits on weekends, pcp notified of the drainage by fax.\n"
+        "next visit in one week, supplies ordered thru medline.\n"
+        "signed bettina o'shaughnessy rn, bsn, cwon\n"
+    )
+    assert soft_wraps(note) == []
+
+
+def test_a_wrapped_paragraph_with_one_long_line_is_still_wrapped():
+    paragraph = (
+        "The patient is a 67-year-old man who was admitted on March\n"
+        "14, 2104 with chest pain. He was seen in the emergency room\n"
+        "by Dr. Okafor-Mensah, who recommended a catheterization, and\n"
+        "see https://portal.example.org/records/view?id=00000000000000000000000000000000\n"
+        "his daughter Marguerite Lindqvist was present for the visit.\n"
+    )
+    assert soft_wraps(paragraph) == _line_ends(paragraph)[:4]

@@ -35,7 +35,8 @@ Rules, in order, for each merged span:
    "12Mar2024"), and a DATE ending in a comma and a lower-case word that names no day or month loses
    them ("born 1942-12-28, identifier" -> "1942-12-28"). A code or number (``code_labels``: IDs,
    record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a digit
-   ("H12345678 expired" -> "H12345678"), before its shape is checked. An EMAIL without "@" (or
+   ("H12345678 expired" -> "H12345678"; not a plate's letters in a note typed in lower case:
+   "tag pc 44192"), before its shape is checked. An EMAIL without "@" (or
    "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh EH16
    4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces and
    more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge
@@ -780,16 +781,24 @@ def _unaccented(names: frozenset[str]) -> frozenset[str]:
 
 
 def _clinical_in_lower_case(
-    text: str, span: Span, words: Sequence[str], rules: SanityRules
+    doc: Document, span: Span, words: Sequence[str], rules: SanityRules
 ) -> bool:
     """A place's or an organisation's span in lower case in a note in mixed case, with a word
     of a clinical ending (``_clinical``) and no word on the place lists: "transaminitis" (a
     capitalised one may be a foundation's: "Colitis Foundation"; a specialty or a job in
-    lower case is one: "neurology", "insurance underwriter")."""
+    lower case is one: "neurology", "insurance underwriter"); or such a span of one word in a
+    note typed in lower case, whose capitals were restored ("tried methotrexate" read as a
+    hospital where a clause's capital made it "Methotrexate"), or in capitals ("TRIED
+    METHOTREXATE"), where case tells nothing."""
     if rules.names is None or span.label in _LOWER_CLINICAL_KEPT:
         return False
+    text = doc.text
     surface = text[span.start : span.end]
-    if not surface.islower() or not _capitals_near(text, span.start, span.end):
+    restored = len(words) == 1 and (
+        typed_in_lower_case(doc.metadata) or _in_capitals(text, span.start, span.end)
+    )
+    in_lower = surface.islower() and _capitals_near(text, span.start, span.end)
+    if not (in_lower or restored):
         return False
     if not _clinical(words, rules) or any(w.endswith(_SPECIALTY_ENDINGS) for w in words):
         return False
@@ -1005,6 +1014,13 @@ def _capitals_near(text: str, start: int, end: int) -> bool:
     """A capital stands within ``_CASE_REACH`` characters of ``text[start:end]``: the note
     is not typed all in lower case."""
     return any(c.isupper() for c in text[max(0, start - _CASE_REACH) : end + _CASE_REACH])
+
+
+def _in_capitals(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` and the ``_CASE_REACH`` characters either side of it hold letters
+    and none in lower case: a note typed in capitals."""
+    window = text[max(0, start - _CASE_REACH) : end + _CASE_REACH]
+    return not any(c.islower() for c in window) and any(c.isupper() for c in window)
 
 
 def _field_of_abbreviations(text: str, rules: SanityRules) -> bool:
@@ -1370,7 +1386,7 @@ def screen(
     dropped: list[Dropped] = []
     starts = frozenset(s.start for s in spans)
     for span in spans:
-        if span.label in rules.code_labels:
+        if _code_cut(doc, span, rules):
             trimmed = _code_core(doc.text, span, rules)
             if trimmed is not span:
                 dropped.append(Dropped(span, trimmed, "sanity"))
@@ -1606,6 +1622,14 @@ _MARKUP_TAG = re.compile(r"</?[\w:.-]+(?=[ >])")
 
 _ID_JOINS = frozenset("-/#")
 """What joins an identifier's prefix to its digits."""
+
+
+def _code_cut(doc: Document, span: Span, rules: SanityRules) -> bool:
+    """``span`` is a code whose ends ``_code_core`` reads: not a plate in a note typed in lower
+    case, whose letters are no ordinary words there ("tag pc 44192")."""
+    if span.label not in rules.code_labels:
+        return False
+    return span.label != "VEHICLE" or not typed_in_lower_case(doc.metadata)
 
 
 def _code_core(text: str, span: Span, rules: SanityRules) -> Span:
@@ -2208,7 +2232,7 @@ def _shape_verdict(
     """The rules of shape and kind (1, 3 and 4), before the words are weighed: the span as
     they leave it (a code's or a date's core), and their verdict: None (dropped), a span
     (relabelled, or kept as it is: no word label), or ``_WEIGH`` (the word rules decide)."""
-    if span.label in rules.code_labels:
+    if _code_cut(doc, span, rules):
         span = _code_core(doc.text, span, rules)
     if span.label == "DATE":
         span = _undated_name(doc.text, _date_core(doc.text, span, rules), rules)
@@ -2271,8 +2295,10 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person and last - first == 1 and _honorific(words[first].group(), rules):
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
-    titled = person and _titled_initial(doc.text, span, kept)  # "Mrs. V", not a numeral
     first_at = span.start + words[first].start()
+    # "Mrs. V", not a numeral; "wife Ama", not "left AMA"
+    initial = _titled_initial(doc.text, span, kept)
+    titled = person and (initial or _kin_named(doc.text, first_at, words[first:last]))
     if _no_name_words(doc.text, first_at, kept, person, titled, span.label, rules):
         return None
     if all(_demonym(w, rules) for w in kept):
@@ -2310,7 +2336,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "3.  Cognition - MoCA 22/30": a numbered item's topic
     if person and _words_of_no_one(doc, start, end, kept, rules):
         return None  # "the creatinine", "Prostatic adenocarcinoma", "Mesh was placed"
-    if not person and _clinical_in_lower_case(doc.text, span, kept, rules):
+    if not person and _clinical_in_lower_case(doc, span, kept, rules):
         return None  # "transaminitis" read as a hospital in a note in mixed case
     if person and rules.names is not None:
         piece = _named_sentence(text, words[first:last], rules.names)
@@ -2392,6 +2418,26 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
 def _titled_initial(text: str, span: Span, kept: Sequence[str]) -> bool:
     """Whether the span is one letter after a title: "Mrs. V", not the Roman numeral."""
     return len(kept) == 1 and len(kept[0]) == 1 and bool(_TITLE_BEFORE.search(text, 0, span.start))
+
+
+_KIN_BEFORE = re.compile(
+    r"(?<![\w])(?:(?:grand|step)?(?:mother|father|son|daughter)|sister|brother|wife|husband|"
+    r"partner|spouse|niece|nephew|aunt|uncle|cousin|mom|dad|fianc[eé]e?)[ \t]+$",
+    re.IGNORECASE,
+)
+
+
+def _kin_named(text: str, start: int, words: Sequence[re.Match]) -> bool:
+    """The span is one word in title case right after a relative ("wife Ama", "son Cal"), or
+    in capitals in a note typed so ("WIFE AMA"): a given name, though the same letters in
+    capitals in a note in mixed case are a charting abbreviation ("left AMA")."""
+    if len(words) != 1:
+        return False
+    word = words[0].group()
+    titled = word[:1].isupper() and word[1:].islower()
+    if len(word) < 2 or not (titled or _in_capitals(text, start, start + len(word))):
+        return False
+    return _KIN_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
 def _honorific(word: str, rules: SanityRules) -> bool:
@@ -2571,8 +2617,11 @@ _CAPITALISED_RUN = re.compile(rf"{_CAPITALISED_WORD}(?:[ ]{_CAPITALISED_WORD})*"
 def _clinical_field_value(text: str, start: int, kept: Sequence[str], rules: SanityRules) -> bool:
     """The words ``kept`` of a span starting at ``start`` are a clinical field's value, or an
     item after a comma in its list (see ``clinical_fields``), and none of them is on the name
-    or place lists or an institution's head ("Lakeshore Memorial")."""
+    or place lists or an institution's head ("Lakeshore Memorial"), nor a listed organisation
+    ("Plan: CareFirst BlueCross BlueShield", an insurer's plan)."""
     if rules.names is None or not rules.clinical_fields:
+        return False
+    if any(w in rules.organizations for w in kept):
         return False
     before = _clinical_field_pattern(
         rules.clinical_fields, rules.clinical_leads, rules.clinical_verbs

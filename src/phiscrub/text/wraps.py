@@ -5,8 +5,10 @@ Many notes reach us with their long lines broken at a fixed width ("Admitted on 
 and models read. A note is taken to be wrapped at a width W when at least ``MIN_FULL_LINES`` of its
 lines end within ``MARGIN`` characters of W, ``PILE`` times as many as in the margin below that (a
 greedy wrap piles line ends up near the width; a list of one-line questions spreads them), and at
-most ``MAX_LONGER`` lines are longer (a URL or a table's row may run past the margin), for W
-between ``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a soft one, a wrap, when:
+most ``MAX_LONGER`` lines are longer (a URL or a table's row may run past the margin), with
+``FULL_PER_LONGER`` full lines for each (a short note of fields and two long sentences is no
+wrapped one), for W between ``MIN_WIDTH`` and ``MAX_WIDTH``. A line end in such a note is a
+soft one, a wrap, when:
 
 * the next line's first word would not have fitted on the line before it, as a greedy wrap
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
@@ -36,6 +38,7 @@ MAX_WIDTH = 160
 MARGIN = 12
 MIN_FULL_LINES = 3
 MAX_LONGER = 2
+FULL_PER_LONGER = 3
 SLACK = 10
 PILE = 1.5
 
@@ -67,7 +70,7 @@ def _width(lengths: list[int]) -> int | None:
         # a wrap piles its lines' ends up below the width; lines of any length, as a list of
         # one-line questions has them, spread as many over the margin below
         below = sum(1 for n in ordered if width - 2 * MARGIN <= n < width - MARGIN)
-        if full >= MIN_FULL_LINES and full >= PILE * below:
+        if full >= MIN_FULL_LINES and full >= PILE * below and full >= FULL_PER_LONGER * rank:
             return width
     return None
 

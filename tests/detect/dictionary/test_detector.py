@@ -1338,3 +1338,30 @@ def test_lower_case_names_with_unlisted_surnames_and_in_questions(text, expected
 )
 def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name as someone states it, in any case: a listed word among its words
+        ("Q: who is in bed 7? name is Ottoline Marsh", {("PATIENT", "Ottoline Marsh")}),
+        ("caller says her name is ottoline marsh.", {("PATIENT", "ottoline marsh")}),
+        ("The name is not on file.", set()),
+        ("her name is spelled wrong.", set()),
+        # or in quotes after the word
+        (
+            'LABELED WITH THE PATIENT\'S NAME "CALLOWAY WEXFORD" AND "SIGMOID"',
+            {("PATIENT", "CALLOWAY WEXFORD")},
+        ),
+        # a log's age and sex in lower case after a full name
+        ("2. Ottoline Fairweather, 70f - eligible", {("PATIENT", "Ottoline Fairweather")}),
+        ("Coude Foley, 16f, placed", set()),
+        # a log's row by date, surname first before a column's gap; listed or rare words
+        (
+            "11/26  MBEKI, THANDIWE  MISSED DRAW\n11/27  INR, GOAL  2-3",
+            {("PATIENT", "MBEKI, THANDIWE")},
+        ),
+    ],
+)
+def test_names_stated_and_before_an_age_and_sex_in_lower_case(text, expected):
+    assert found(text) == expected

@@ -471,6 +471,14 @@ _RULES = (
         r"(?=(?:[ ]{2,}|\t+)\d{1,3}[ ]?[MF](?:[ \t]|$))",
         0.9,
     ),
+    (  # a log's row by date: a name written surname first between the date and a column's
+        # gap ("11/26  MBEKI, THANDIWE  MISSED DRAW"); listed or rare words (``_name_like``)
+        "dated_row",
+        "PATIENT",
+        r"(?m)^[ \t]*(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?:/(?:\d{4}|\d{2}))?"
+        rf"(?:[ ]{{2,}}|\t+)(?P<n>{WORD}[ ]?,[ ]?{WORD}(?:[ ]{INITIAL})?)(?=[ ]{{2,}}|\t|[ ]*$)",
+        0.88,
+    ),
     (  # a sign-out's row by room: the name between the room and the age and sex, in any case
         # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M", "507 - okafor, 34f, dka"); its
         # words are checked on the lists (``_row_name``), since the case says nothing here
@@ -537,6 +545,18 @@ _RULES = (
         rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?{GAP}{WORD}){AFTER_PATIENT}",
         0.88,
     ),
+    (  # a name as someone states it, in any case ("name is juniper abernethy", "Her name is
+        # Ottoline Marsh.", 'the name "Ottoline Marsh"'): two or three words to the line's or
+        # the clause's end or in quotes, a listed name among them and no very frequent word
+        # (``_stated_name``: not "name is not on file", "name is spelled wrong")
+        "name_stated",
+        "PATIENT",
+        r"(?<![\w])(?:[Nn]ame|NAME)(?:[ ]+(?:is|IS)[ ]+"
+        r"(?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})(?=[ ]*(?:[,.;:?!)]|\r?\n|$))"
+        # or in quotes after it ('labeled with the patient's name "CALLOWAY WEXFORD"')
+        r"|:?[ ]+[\"“](?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})[\"”])",
+        0.85,
+    ),
     (  # a full name before the patient's record number or birth date ("allergies for
         # Sung-min Yoo (MRN 55-093-117)?", "Priscilla Vantongeren, DOB 2/14/58")
         "name_before_record",
@@ -557,8 +577,10 @@ _RULES = (
         r"|(?<=,[ ]?\p{L}+)[ ]{1,3}(?=(?:\d{4}-\d{4,5}|\d{3}-\d{5}|\d{6,10})(?![\w/:.-]))"
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
         r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/o|yo|y\.o\.|yrs?[ ]old|years?[ ]old)(?![\w])"
-        # or the age and sex run together ("Will Wood, 62M, chest pain")
-        r"|[ ]*,[ ]*\d{1,3}[ ]?(?:y/?o[ ]?)?[MF](?![\w])"
+        # or the age and sex run together ("Will Wood, 62M, chest pain"; "70f" in a log
+        # typed in lower case), not a catheter's French size ("Coude Foley, 16F")
+        r"|(?<!(?i:foley|catheter|coude|tube|sheath|drain|stent|introducer))"
+        r"[ ]*,[ ]*\d{1,3}[ ]?(?:y/?o[ ]?)?[MFmf](?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
         # 3/14/1961", "patient Chidi Eze dob 6/14/59")
         r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*\d)"
@@ -868,8 +890,10 @@ _NEEDS_LISTED = frozenset(
 
 _INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
 """Context rules whose name is one capital, which ``_trim`` would take for no name."""
-_UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower"}
+_UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower", "name_stated"}
 """Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
+_ROW_NAMED = frozenset({"room_row", "patient_in_bed_lower"})
+"""Context rules whose words, in any case, must make a name as a row's do (``_row_name``)."""
 
 
 _INITIAL_THEN_WORD = regex.compile(r"\p{Lu}\.[ ]?(\p{Lu}[\p{L}'’]+(?:-\p{Lu}[\p{L}'’]+)?)")
@@ -938,10 +962,12 @@ def _context_hit(
         or _BETWEEN_NAMES.match(text[max(0, span[0] - 3) : span[1] + 3]) is not None
     ):
         return  # '"Fine"', '"Hope"': words in quotes; 'Joseph "Joe" Marchetti': one name
-    if rule == "name_before_birth_date" and not _name_like(text, *span, gaz):
-        return  # "Chest Xray 6/9/2024 - normal"
-    if rule in ("room_row", "patient_in_bed_lower") and not _row_name(text, *span, gaz):
-        return  # "12 new admit 79M", "pain in 14"
+    if rule in ("name_before_birth_date", "dated_row") and not _name_like(text, *span, gaz):
+        return  # "Chest Xray 6/9/2024 - normal", "11/26  INR, GOAL  2-3"
+    if rule in _ROW_NAMED and not _row_name(text, *span, gaz):
+        return  # "12 new admit 79M", "pain in 14", "name is not on file"
+    if rule == "name_stated" and not _stated_name(text, *span, gaz):
+        return  # "name is not on file"
     if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
         return  # "the Boston family": where a family is from
     if rule == "told_by" and _a_country_or_state(text[span[0] : span[1]].lower(), gaz):
@@ -974,6 +1000,16 @@ def _row_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     listed = [gaz.is_name(w) and w not in NOT_NAME for w in words]
     ordinary = [w for w, name in zip(words, listed, strict=True) if not name]
     return any(listed) and not any(gaz.is_common(w) or w in NOT_NAME for w in ordinary)
+
+
+def _stated_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """A name as someone states it: a word on the name lists, and no word as frequent as
+    ``_RELATIVE_NAME_ZIPF`` ("juniper abernethy": a plant's name beside a surname; not "not on
+    file")."""
+    words = [w.lower() for w in regex.findall(r"[\p{L}'’-]+", text[start:end])]
+    if not any(gaz.is_name(w) and w not in NOT_NAME for w in words):
+        return False
+    return all(zipf(w, "en") < _RELATIVE_NAME_ZIPF and w not in NOT_NAME for w in words)
 
 
 def _a_place(word: str, gaz: Gazetteers) -> bool:
