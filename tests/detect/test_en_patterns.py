@@ -3715,3 +3715,63 @@ def test_guardianship_agencies_markets_schools_attended_and_model_years(text, ex
 )
 def test_plan_numbers_a_card_gives_and_ultrasound_dates(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a practice opening a letterhead's line above its street address
+        (
+            "Bayview Internal Medicine\n1400 Harbor Blvd, Suite 210",
+            {
+                ("HOSPITAL", "Bayview Internal Medicine"),
+                ("STREET", "1400 Harbor Blvd, Suite 210"),
+            },
+        ),
+        # not a service's name alone, nor one without an address below it
+        ("Seen today.\nInternal Medicine\n1400 Harbor Blvd", {("STREET", "1400 Harbor Blvd")}),
+        ("Plan: Family Medicine\n2 tabs daily", set()),
+    ],
+)
+def test_a_practice_in_a_letterhead(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a weekday's abbreviation after a plan's verb, in capitals; Sunday where a clause ends
+        ("ENSURE PLUS BID. RE-WEIGH MON. CALL NIECE", {("DATE", "MON.")}),
+        ("NO CALLBACK. WILL RETRY SUN.\n4. NEXT", {("DATE", "SUN.")}),
+        ("recheck on Sun", {("DATE", "Sun")}),
+        # not the star, nor a name
+        ("avoid time out in the sun.", set()),
+        ("seen by Sun Li today", set()),
+    ],
+)
+def test_weekday_abbreviations_after_a_plans_verb(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a carrier in a transfer's field, in any case; a utility; a home-infusion firm
+        (
+            "TRANSPORT: MARYLAND EXPRESS CARE, ETA 1430.",
+            {("ORGANIZATION", "MARYLAND EXPRESS CARE")},
+        ),
+        (
+            "an electrician for Baltimore Gas & Electric; light duty",
+            {("ORGANIZATION", "Baltimore Gas & Electric")},
+        ),
+        ("asked about home IV - referred to Option Care.", {("ORGANIZATION", "Option Care")}),
+        ("sample shipped to Covance central lab", {("ORGANIZATION", "Covance")}),
+        # not a kind of carriage or who drives
+        ("Transport: BLS ambulance", set()),
+        ("transport: family car", set()),
+        ("Transport: wheelchair van to home", set()),
+    ],
+)
+def test_carriers_utilities_and_home_infusion_firms(text, expected):
+    assert found(text) == expected

@@ -113,6 +113,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Asked Hospitalist. Wants to leave AMA", "Hospitalist", "PATIENT"),
         ("Impression: abnormal EEG, consistent with epilepsy", "EEG", "PATIENT"),
         ("PT LEFT AMA. WIFE AWARE.", "AMA", "PATIENT"),  # against medical advice, in capitals
+        ("DRIPS: PROPOFOL 20, NOREPI 0.04.", "NOREPI", "PATIENT"),  # an ICU's drips
+        ("Discussion: concurrent chemoradiation vs", "concurrent chemoradiation", "PATIENT"),
         ("TRIED AND FAILED: METHOTREXATE (2091-2093)", "METHOTREXATE", "HOSPITAL"),
         ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),
         ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),

@@ -1356,6 +1356,15 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
         # a log's age and sex in lower case after a full name
         ("2. Ottoline Fairweather, 70f - eligible", {("PATIENT", "Ottoline Fairweather")}),
         ("Coude Foley, 16f, placed", set()),
+        # a legal name before its source
+        (
+            "goes by Tiny; legal name Reginald Oduya per DSHS card",
+            {("PATIENT", "Tiny"), ("PATIENT", "Reginald Oduya")},
+        ),
+        ("legal name change pending", set()),
+        # a relative's given name in lower case before what is asked of them
+        ("call her daughter amara back at 4 pm", {("PATIENT", "amara")}),
+        ("lives with her daughter and son", set()),
         # a log's row by date, surname first before a column's gap; listed or rare words
         (
             "11/26  MBEKI, THANDIWE  MISSED DRAW\n11/27  INR, GOAL  2-3",
@@ -1363,5 +1372,5 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
         ),
     ],
 )
-def test_names_stated_and_before_an_age_and_sex_in_lower_case(text, expected):
+def test_names_stated_in_rows_by_date_and_surnames_before_given_names(text, expected):
     assert found(text) == expected

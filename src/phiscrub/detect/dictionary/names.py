@@ -554,7 +554,12 @@ _RULES = (
         r"(?<![\w])(?:[Nn]ame|NAME)(?:[ ]+(?:is|IS)[ ]+"
         r"(?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})(?=[ ]*(?:[,.;:?!)]|\r?\n|$))"
         # or in quotes after it ('labeled with the patient's name "CALLOWAY WEXFORD"')
-        r"|:?[ ]+[\"“](?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})[\"”])",
+        r"|:?[ ]+[\"“](?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})[\"”])"
+        # or a legal name, its source after it ('goes by "Tiny"; legal name Reginald Oduya
+        # per DSHS card')
+        r"|(?<![\w])(?i:legal[ ]name)(?:[ ]+(?:is|IS))?[ ]*:?[ ]+"
+        r"(?P<n>[\p{L}'’-]{2,}(?:[ ][\p{L}'’-]{2,}){1,2})"
+        r"(?=[ ]*(?:[,.;:?!)]|\r?\n|$)|[ ]+(?i:per|on|from|as|in)\b)",
         0.85,
     ),
     (  # a full name before the patient's record number or birth date ("allergies for
@@ -680,7 +685,8 @@ _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs|"
-    r"arrives|arrived|arriving|comes|coming|drove|flew|flies|stayed|stays)\b"
+    r"arrives|arrived|arriving|comes|coming|drove|flew|flies|stayed|stays|back|added|drives|"
+    r"picks|picked|helps|helped|visits|dob|born)\b"
     r"|[ ]?[,.;:)]|[ ]*(?:\n|$))"
     # or before the relation in brackets ("thx - jen (pts daughter)")
     rf"|(?<![\w'’-])(?P<n>\p{{Ll}}{{2,}})[ ]?\((?:(?:pt|patient)['’]?s[ ]+)?{RELATIVES}\)"
