@@ -3775,3 +3775,43 @@ def test_weekday_abbreviations_after_a_plans_verb(text, expected):
 )
 def test_carriers_utilities_and_home_infusion_firms(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # national charities, home-care franchises and a prosthetist by name, in any case
+        (
+            "previous counseling at catholic charities.\nplan",
+            {("ORGANIZATION", "catholic charities")},
+        ),
+        ("CAREGIVER (HOME HELPERS) PRESENT.", {("ORGANIZATION", "HOME HELPERS")}),
+        ("boot from hanger clinic in town.\nnext", {("ORGANIZATION", "hanger clinic")}),
+        # a women's care practice; a month and day after an evaluation's cue
+        (
+            "Prenatal care at Capital Women's Care with Dr. Leventhal",
+            {("HOSPITAL", "Capital Women's Care")},
+        ),
+        ("psychiatry eval with dr. adeyemi 12/9.", {("DATE", "12/9")}),
+        # not going home instead, nor a ratio without a cue
+        ("went home instead of rehab", set()),
+        ("Strength 4/5 in the left leg", set()),
+    ],
+)
+def test_charities_home_care_franchises_and_womens_care(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the handle a retweet quotes, tokenised or not
+        ("RT @klathelyricist: I ain't finna do it", {("USERNAME", "klathelyricist")}),
+        ("RT @ brianklaas : the park post", {("USERNAME", "brianklaas")}),
+        # not a respiratory therapist's whereabouts or time
+        ("RT @ bedside for the SBT", set()),
+        ("RT @ 0300 for a neb", set()),
+    ],
+)
+def test_a_retweets_handle(text, expected):
+    assert found(text) == expected

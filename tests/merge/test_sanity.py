@@ -69,6 +69,12 @@ def test_a_drug_read_as_a_place_is_dropped_in_a_note_typed_in_lower_case():
     assert apply_sanity(Document("d", text), [drug], RULES)[0] == [drug]
 
 
+def test_a_wound_read_as_a_doctor_is_dropped_in_a_note_typed_in_lower_case():
+    text = "Lungs clear. Wound c/d/i. A/P: 66m"
+    typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    assert apply_sanity(typed, [span_of(text, "Wound", "DOCTOR")], RULES)[0] == []
+
+
 def test_frequent_words_are_kept_in_a_note_typed_in_lower_case():
     """The view of a note typed in lower case has its capitals restored: they tell nothing of
     how the writer wrote "target"."""
