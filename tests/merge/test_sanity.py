@@ -120,6 +120,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Impression: abnormal EEG, consistent with epilepsy", "EEG", "PATIENT"),
         ("PT LEFT AMA. WIFE AWARE.", "AMA", "PATIENT"),  # against medical advice, in capitals
         ("DRIPS: PROPOFOL 20, NOREPI 0.04.", "NOREPI", "PATIENT"),  # an ICU's drips
+        ("Improved with holding diuretics.", "diuretics", "DOCTOR"),
+        ("Dr. Hargreaves. ROM 0-115. Doing PT", "ROM", "DOCTOR"),
         ("Discussion: concurrent chemoradiation vs", "concurrent chemoradiation", "PATIENT"),
         ("TRIED AND FAILED: METHOTREXATE (2091-2093)", "METHOTREXATE", "HOSPITAL"),
         ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),

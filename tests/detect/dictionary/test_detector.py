@@ -1356,6 +1356,13 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
         # a log's age and sex in lower case after a full name
         ("2. Ottoline Fairweather, 70f - eligible", {("PATIENT", "Ottoline Fairweather")}),
         ("Coude Foley, 16f, placed", set()),
+        # a coworker or a landlord named after the word for them
+        ("seizure at work. Coworker Priya witnessed it", {("PATIENT", "Priya")}),
+        ("landlord Dmitri Volkov called about the mold", {("PATIENT", "Dmitri Volkov")}),
+        # a large town alone in brackets after a word; not a reading's or a phone's word
+        ("shoes sent to Hanger (Bangor); requires cert", {("CITY", "Bangor")}),
+        ("Vet Center notes (Birmingham) from counselor", {("CITY", "Birmingham")}),
+        ("BP (Reading) 120/80; vital signs (Mobile) ok", set()),
         # a legal name before its source
         (
             "goes by Tiny; legal name Reginald Oduya per DSHS card",
@@ -1372,5 +1379,5 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
         ),
     ],
 )
-def test_names_stated_in_rows_by_date_and_surnames_before_given_names(text, expected):
+def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
     assert found(text) == expected

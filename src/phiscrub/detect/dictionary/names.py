@@ -196,6 +196,7 @@ RELATIVES = (
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
+    r"co-?worker|colleague|classmate|teammate|landlord|landlady|"
     r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|dtr|"
     r"married[ ]to|engaged[ ]to))"
 )

@@ -10,6 +10,7 @@ import regex
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers
 from phiscrub.detect.dictionary.matcher import PhraseMatcher
 from phiscrub.detect.dictionary.name_words import NOT_NAME, WORD, NameHit, Occupied, word_set
+from phiscrub.text.frequency import zipf
 from phiscrub.text.tokenize import Token
 
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
@@ -36,6 +37,12 @@ _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\bthe)[ ]$")
+# a large town alone in brackets after a word, as a service's or a firm's site ("sent to Hanger
+# (Bangor)", "Vet Center notes (Birmingham)")
+_NAME_THEN_BRACKET = regex.compile(r"\p{L}[\p{L}'’.&-]*[ ]?\($")
+_BRACKETED_TOWN_ZIPF = 4.5
+"""How frequent in English a town's name in brackets may be: "Birmingham" (4.3), not "Reading"
+or "Mobile" (a reading's or a phone's word)."""
 # a town after a place of care's name and a space or a spaced dash, ending its line or its
 # phrase ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n")
 CITY_AFTER_SITE = regex.compile(
@@ -173,6 +180,12 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 and _PHRASE_END.match(text, end)
             )
             or _region_in_brackets(text, end, gaz)
+            or (
+                _NAME_THEN_BRACKET.search(before) is not None
+                and text[end : end + 1] == ")"
+                and low in gaz.large_towns
+                and zipf(low, "en") < _BRACKETED_TOWN_ZIPF
+            )
             or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
