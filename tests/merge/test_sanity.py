@@ -41,6 +41,7 @@ def _kept_as(text: str, surface: str, label: str) -> list[tuple[str, str]]:
         # names that are also an acronym or an eponym
         ("Her sister Dot called about the visit.", "Dot", "PATIENT"),
         ("Pt asks if wife Ama can be added to the form", "Ama", "PATIENT"),  # not "left AMA"
+        ("write to jdoe @ mgh dot org today", "jdoe @ mgh dot org", "EMAIL"),  # spelt out
         ("cc: Kurt Spence, 6460 Pine Island, New Sims", "6460 Pine Island", "STREET"),  # a copy
         ("PT ASKS IF WIFE AMA CAN BE ADDED TO THE FORM", "AMA", "PATIENT"),  # a note in capitals
         ("Mr. Ono is here.", "Ono", "PATIENT"),
@@ -120,6 +121,7 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Impression: abnormal EEG, consistent with epilepsy", "EEG", "PATIENT"),
         ("PT LEFT AMA. WIFE AWARE.", "AMA", "PATIENT"),  # against medical advice, in capitals
         ("DRIPS: PROPOFOL 20, NOREPI 0.04.", "NOREPI", "PATIENT"),  # an ICU's drips
+        ("RT @ BeautyOfAnAries : What my mom sent", "RT @ BeautyOfAnAries", "EMAIL"),  # a tweet
         ("Improved with holding diuretics.", "diuretics", "DOCTOR"),
         ("Dr. Hargreaves. ROM 0-115. Doing PT", "ROM", "DOCTOR"),
         ("Discussion: concurrent chemoradiation vs", "concurrent chemoradiation", "PATIENT"),

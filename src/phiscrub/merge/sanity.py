@@ -37,8 +37,9 @@ Rules, in order, for each merged span:
    record numbers, phone numbers) loses the lower-case words at its ends when the rest holds a digit
    ("H12345678 expired" -> "H12345678"; not a plate's letters in a note typed in lower case:
    "tag pc 44192"), before its shape is checked. An EMAIL without "@" (or
-   "[at]", " at "), a URL with a space or with neither a dot nor a slash: dropped ("Edinburgh EH16
-   4SA", "Depot. Employer: Acme"). A person's span crossing a column gap (a tab, two spaces and
+   "[at]", " at ") or with a spaced "@" and no domain after it, a URL with a space or with
+   neither a dot nor a slash: dropped ("Edinburgh EH16 4SA", "RT @ name", "Depot. Employer:
+   Acme"). A person's span crossing a column gap (a tab, two spaces and
    more, a bar) is split into its pieces ("Beth      Nakamura", "Hall 3 | Nguyen"), before the merge
    and again after it (which may widen a name over one); a person's span that is a ``room_words``
    word and a code is relabelled ROOM ("Ward 7B"), and one that ends in a ``place_heads`` word
@@ -1275,7 +1276,7 @@ def _shaped(text: str, label: str, rules: SanityRules) -> bool:
         return False  # "consent on file", "PARACETAMOL, INTRAVENOUS": no digit, no date word
     if label == "DATE" and rules.date_names and _coded_not_dated(text, rules):
         return False  # "MLH1, PMS2, MSH2": genes' and codes' names, no date
-    if label == "EMAIL" and not _EMAIL_MARK.search(text):
+    if label == "EMAIL" and (not _EMAIL_MARK.search(text) or _SPACED_AT_NO_DOMAIN.search(text)):
         return False  # "Edinburgh EH16 4SA": an address is no e-mail without its @
     if label == "URL" and (any(c.isspace() for c in text) or not _URL_MARK.search(text)):
         return False  # no address on the web holds a space, and each has a dot or a slash
@@ -1302,6 +1303,9 @@ def _insurance_number(text: str, label: str) -> bool:
 
 _URL_MARK = re.compile(r"[./]")
 _EMAIL_MARK = re.compile(r"@|[\[(]at[\])]|\bat\b", re.IGNORECASE)  # "@", "[at]", " at "
+# an "@" with a space beside it and no domain's dot or "dot" after it: a tweet's "RT @ name",
+# no e-mail ("jdoe @ mgh dot org" is one)
+_SPACED_AT_NO_DOMAIN = re.compile(r"(?:\s@|@\s)(?![^\n]*(?:\.\w|\bdot\b))", re.IGNORECASE)
 _WARD = re.compile(r"\d{1,2}[ ]?(?i:north|south|east|west|[NSEW])")
 _COMPASS = frozenset({"north", "south", "east", "west"})
 _FLOOR_BEFORE = re.compile(r"(?<![\w.,/-])\d{1,2}[ ]?$")
