@@ -2300,9 +2300,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         return None  # "with Drs. Kaplan and Ostrowski": "Drs" read as a name
     kept = lower[first:last]
     first_at = span.start + words[first].start()
-    # "Mrs. V", not a numeral; "wife Ama", not "left AMA"
-    initial = _titled_initial(doc.text, span, kept)
-    titled = person and (initial or _kin_named(doc.text, first_at, words[first:last]))
+    titled = person and _named_alone(doc.text, span, kept, first_at, words[first:last])
     if _no_name_words(doc.text, first_at, kept, person, titled, span.label, rules):
         return None
     if all(_demonym(w, rules) for w in kept):
@@ -2419,16 +2417,22 @@ def _person_piece(text: str, span: Span, rules: SanityRules) -> Span | None:
     return _dash_cut(text, span, rules)
 
 
+def _named_alone(
+    text: str, span: Span, kept: Sequence[str], start: int, words: Sequence[re.Match]
+) -> bool:
+    """The words kept of ``span`` (from ``start``) name someone though they are never alone
+    elsewhere: one letter after a title ("Mrs. V", not a numeral) or a relative's one-word
+    given name ("wife Ama", not "left AMA")."""
+    return _titled_initial(text, span, kept) or _kin_named(text, start, words)
+
+
 def _titled_initial(text: str, span: Span, kept: Sequence[str]) -> bool:
     """Whether the span is one letter after a title: "Mrs. V", not the Roman numeral."""
     return len(kept) == 1 and len(kept[0]) == 1 and bool(_TITLE_BEFORE.search(text, 0, span.start))
 
 
-_KIN_BEFORE = re.compile(
-    r"(?<![\w])(?:(?:grand|step)?(?:mother|father|son|daughter)|sister|brother|wife|husband|"
-    r"partner|spouse|niece|nephew|aunt|uncle|cousin|mom|dad|fianc[eé]e?)[ \t]+$",
-    re.IGNORECASE,
-)
+_KIN_BEFORE = re.compile(_RELATIVE_BEFORE.pattern, re.IGNORECASE)
+"""``_RELATIVE_BEFORE`` in any case ("wife Ama")."""
 
 
 def _kin_named(text: str, start: int, words: Sequence[re.Match]) -> bool:
