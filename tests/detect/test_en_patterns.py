@@ -3685,6 +3685,12 @@ def test_blue_cross_licensees_and_medical_suppliers(text, expected):
             "VOLUNTEERS WITH FOOD BANK OF DELAWARE ON SATURDAYS.",
             {("ORGANIZATION", "FOOD BANK OF DELAWARE"), ("DATE", "SATURDAYS")},
         ),
+        # an agency after "of" in a note typed in capitals; not a kind of service
+        (
+            "GUARDIAN, MR. REINHOLT OF DELAWARE GUARDIANSHIP SERVICES, AGREES",
+            {("ORGANIZATION", "DELAWARE GUARDIANSHIP SERVICES")},
+        ),
+        ("HISTORY OF HOME HEALTH SERVICES USE", set()),
         # a school district's field in any case
         (
             "school: east dover elementary   district: capital school district\n",
