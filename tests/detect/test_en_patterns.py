@@ -196,7 +196,8 @@ def test_defines_are_substituted():
     (pattern,) = parse_patterns(
         "[define]\nD = '\\d{2}'\n[[pattern]]\nname='a'\nlabel='X'\nregex='${D}-${D}'\n", "x.toml"
     )
-    assert pattern.compiled.pattern == r"\d{2}-\d{2}"
+    assert pattern.spec.regex == r"\d{2}-\d{2}"
+    assert pattern.compiled.search("ab 12-34").group() == "12-34"
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,13 @@
 """The literal prefilter: the strings a pattern needs, and the same spans with it and without."""
 
+import random
+
 import pytest
 import regex
 
 from phiscrub.detect.rules import RuleDetector
 from phiscrub.detect.rules.patterns import load_patterns
-from phiscrub.detect.rules.prefilter import fold, required_literals
+from phiscrub.detect.rules.prefilter import LiteralIndex, fold, required_literals
 from phiscrub.document import Document
 
 
@@ -82,6 +84,32 @@ def test_a_pattern_is_skipped_only_where_its_strings_are_missing():
     employer = next(p for p in load_patterns("en") if p.name == "employer")
     assert not employer.may_match(fold("Seen today; resting at home, employment pending."))
     assert employer.may_match(fold("He WORKS AT Acme Logistics."))
+
+
+def test_the_index_finds_every_string_a_text_holds():
+    index = LiteralIndex(["st", "street", "tree", "s", "mr #", "(", "dob:"])
+    # "street" is the longest at its start: "st" and "s" start there too; "tree" inside it
+    assert index.held("12 street") == {"street", "st", "s", "tree"}
+    assert index.held("mr # 4 (dob: x") == {"mr #", "(", "dob:"}
+    assert index.held("stre") == {"st", "s"}
+    assert index.held("") == set()
+    assert LiteralIndex([]).held("anything") == frozenset()
+
+
+def test_the_index_agrees_with_a_search_per_string():
+    rng = random.Random(7)
+    strings = {"".join(rng.choice("ab .") for _ in range(rng.randint(1, 4))) for _ in range(40)}
+    index = LiteralIndex(strings)
+    for _ in range(200):
+        text = "".join(rng.choice("ab .c") for _ in range(rng.randint(0, 30)))
+        assert index.held(text) == {s for s in strings if s in text}
+
+
+def test_a_pattern_is_skipped_by_the_index_where_its_strings_are_missing():
+    employer = next(p for p in load_patterns("en") if p.name == "employer")
+    index = LiteralIndex(employer.literals)
+    assert not employer.may_match_held(index.held(fold("Resting at home, employment pending.")))
+    assert employer.may_match_held(index.held(fold("He WORKS AT Acme Logistics.")))
 
 
 NOTES = [

@@ -52,7 +52,8 @@ from phiscrub.detect.dictionary.name_words import (
     eponym_use,
     first_name,
 )
-from phiscrub.detect.rules.prefilter import fold, required_literals
+from phiscrub.detect.rules.prefilter import LiteralIndex, fold, required_literals
+from phiscrub.detect.rules.start_guard import guarded
 from phiscrub.text.frequency import zipf
 
 INITIAL = r"\p{Lu}\.?"
@@ -672,9 +673,15 @@ def _compiled() -> tuple[tuple[str, str, regex.Pattern, float, frozenset[str] | 
     each with the strings one of which a text must hold for it to match (None: any text; see
     :mod:`phiscrub.detect.rules.prefilter`)."""
     return tuple(
-        (name, label, regex.compile(rx), score, required_literals(rx))
+        (name, label, regex.compile(guarded(rx)), score, required_literals(rx))
         for name, label, rx, score in _RULES
     )
+
+
+@cache
+def _literal_index() -> LiteralIndex:
+    """Every string a context rule's prefilter asks for."""
+    return LiteralIndex(s for *_, literals in _compiled() if literals for s in literals)
 
 
 _PARTICLES = regex.compile(PARTICLES)
@@ -1082,9 +1089,9 @@ def context_names(
 ) -> Iterator[NameHit]:
     """Name spans from the context rules alone (each noted in ``found``)."""
     found = [] if found is None else found
-    folded = fold(text)
+    held = _literal_index().held(fold(text))
     for rule, label, pattern, score, literals in _compiled():
-        if literals is not None and not any(s in folded for s in literals):
+        if literals is not None and literals.isdisjoint(held):
             continue  # the text holds none of the strings every match needs
         for match in pattern.finditer(text):
             for named in match.spans("n"):  # a list rule names several

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Set
+from functools import lru_cache
 from pathlib import Path
 
 import regex
@@ -13,7 +15,7 @@ from phiscrub.detect.rules.alarm import OutOfTime, cpu_alarm
 from phiscrub.detect.rules.columns import Columns
 from phiscrub.detect.rules.near_dates import Anchors
 from phiscrub.detect.rules.patterns import Pattern, load_patterns
-from phiscrub.detect.rules.prefilter import fold
+from phiscrub.detect.rules.prefilter import LiteralIndex, fold
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.text.casing import title_cased, typed_in_lower_case
@@ -57,6 +59,7 @@ class RuleDetector:
         self._plain: tuple[Pattern, ...] = ()
         self._near_date: tuple[Pattern, ...] = ()
         self._column: tuple[Pattern, ...] = ()
+        self._index = LiteralIndex(())  # every string a pattern's prefilter asks for
         self._memo_key: tuple[str, float, bool] = ("", time_budget, prefilter)
 
     @property
@@ -67,6 +70,9 @@ class RuleDetector:
             rest = tuple(p for p in self._patterns if not p.spec.column)
             self._plain = tuple(p for p in rest if p.spec.near_date is None)
             self._near_date = tuple(p for p in rest if p.spec.near_date is not None)
+            self._index = _literal_index(
+                frozenset(s for p in self._patterns if p.literals for s in p.literals)
+            )
             # what the memo knows these patterns by: their content, not the file's path (a
             # pattern file edited between two detectors in one process is another key)
             specs = repr([p.spec for p in self._patterns]).encode("utf-8")
@@ -119,8 +125,8 @@ class RuleDetector:
         return tuple(dedupe_spans(spans))
 
     def _search(self, text: str, doc_id: str, clock: _Clock, titled: bool = False) -> list[Span]:
-        folded = fold(text) if self.prefilter else ""
-        spans = self._run(self._plain, text, folded, doc_id, clock, titled)
+        held = self._index.held(fold(text)) if self.prefilter else frozenset()
+        spans = self._run(self._plain, text, held, doc_id, clock, titled)
         if not (self._near_date or self._column):
             return spans
         # read beside the days of the dates the other patterns found (day first in a note
@@ -128,23 +134,23 @@ class RuleDetector:
         days = Anchors.of(text[s.start : s.end] for s in spans if s.label == "DATE")
         if days and self._near_date:
             near_date = self._near_date
-            dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
+            dated = self._run(near_date, text, held, doc_id, clock, titled, days)
             if dated:  # once more beside the days it found: a log's first row ("1/13"
                 # five weeks before the note's next date, a week before the log's next row)
                 days.add(text[s.start : s.end] for s in dated)
-                dated = self._run(near_date, text, folded, doc_id, clock, titled, days)
+                dated = self._run(near_date, text, held, doc_id, clock, titled, days)
             spans += dated
         if days and self._column:  # in the columns of the dates found
             columns = Columns(text, (s.start for s in spans if s.label == "DATE"))
             if columns:
-                spans += self._run(self._column, text, folded, doc_id, clock, titled, days, columns)
+                spans += self._run(self._column, text, held, doc_id, clock, titled, days, columns)
         return spans
 
     def _run(
         self,
         patterns: tuple[Pattern, ...],
         text: str,
-        folded: str,
+        held: Set[str],
         doc_id: str,
         clock: _Clock,
         titled: bool,
@@ -155,7 +161,7 @@ class RuleDetector:
         for pattern in patterns:
             if (titled and not pattern.spec.capitals) or (pattern.spec.twin_only and not titled):
                 continue
-            if self.prefilter and not pattern.may_match(folded):
+            if self.prefilter and not pattern.may_match_held(held):
                 continue  # the note holds none of the strings every match needs
             clock.pattern = pattern.name
             if clock.armed:  # the CPU alarm stops a runaway search
@@ -198,6 +204,12 @@ class RuleDetector:
                 if clock.remaining() > 0:
                     continue  # the wall clock ran out on a busy machine, not the CPU budget
                 raise clock.out_of_time(doc_id) from None
+
+
+@lru_cache(maxsize=16)
+def _literal_index(strings: frozenset[str]) -> LiteralIndex:
+    """One index for detectors with the same patterns' strings (it is built once)."""
+    return LiteralIndex(strings)
 
 
 class _Clock:

@@ -35,6 +35,7 @@ hostile input fails the document instead of hanging the run.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -45,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from phiscrub.configs import loads, validated
 from phiscrub.detect.rules.prefilter import required_literals
+from phiscrub.detect.rules.start_guard import guarded
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.errors import ConfigError
 
@@ -115,6 +117,11 @@ class Pattern:
         """False when the note (case-folded) cannot hold a match of this pattern."""
         return self.literals is None or any(s in folded for s in self.literals)
 
+    def may_match_held(self, held: Set[str]) -> bool:
+        """``may_match`` for a note that holds the strings ``held`` of a
+        :class:`~phiscrub.detect.rules.prefilter.LiteralIndex` that has this pattern's."""
+        return self.literals is None or not self.literals.isdisjoint(held)
+
     @property
     def name(self) -> str:
         return self.spec.name
@@ -147,7 +154,7 @@ def _compile(spec: PatternSpec) -> Pattern:
     flags = regex.VERSION0 | (regex.IGNORECASE if spec.ignore_case else 0)
     return Pattern(
         spec,
-        regex.compile(spec.regex, flags),
+        regex.compile(guarded(spec.regex, spec.ignore_case), flags),
         _cue_regex(spec.context),
         _cue_regex(spec.negative_context),
         required_literals(spec.regex),

@@ -17,12 +17,14 @@ property (``\\p{Lu}``) reads as ``\\w``, a class of many characters, which ends 
 prefilter and runs on every note.
 
 The prefilter only saves time: a pattern skipped on a note would have found nothing in it.
+:class:`LiteralIndex` finds which of all the patterns' strings a note holds in one scan, so that
+each pattern's test is a set lookup.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 
 try:  # Python 3.11 and later
@@ -40,6 +42,49 @@ def fold(text: str) -> str:
     """``text`` case-folded, "İ" read as "i" (its full folding adds a combining dot that the
     ``regex`` module's case-insensitive match does not see)."""
     return text.casefold().replace("i\u0307", "i")
+
+
+class LiteralIndex:
+    """Which of many strings a text holds, found in one scan instead of one search per string.
+
+    The strings make a trie, written as one regular expression that is tried at every position
+    of the text inside a lookahead; at each position it matches the longest string that starts
+    there (the trie's branches are greedy), and every shorter string that starts there is one
+    of its prefixes, so the strings found and their prefixes among the strings are exactly
+    those the text holds.
+    """
+
+    def __init__(self, strings: Iterable[str]) -> None:
+        self.strings = frozenset(s for s in strings if s)
+        trie: dict[str, dict] = {}
+        for string in self.strings:
+            node = trie
+            for char in string:
+                node = node.setdefault(char, {})
+            node[""] = {}  # a string ends here
+        self._scan = re.compile(f"(?=({_trie_regex(trie)}))") if self.strings else None
+        self._prefixes = {
+            s: tuple(s[:k] for k in range(1, len(s) + 1) if s[:k] in self.strings)
+            for s in self.strings
+        }
+
+    def held(self, folded: str) -> Set[str]:
+        """The strings that ``folded`` holds."""
+        if self._scan is None:
+            return frozenset()
+        held: set[str] = set()
+        for longest in set(self._scan.findall(folded)):
+            held.update(self._prefixes[longest])
+        return held
+
+
+def _trie_regex(node: dict[str, dict]) -> str:
+    """A trie's strings as a regular expression whose alternatives try the longer first."""
+    branches = [re.escape(char) + _trie_regex(child) for char, child in node.items() if char]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body
 
 
 @dataclass(frozen=True)
