@@ -2443,6 +2443,40 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
             },
         ),
         ("PATIENT FIRST. ONE MEDICAL STUDENT. BEST BUY", set()),
+        # a laboratory and a pharmacy chain after their cues, an organ procurement organisation
+        (
+            "SENT TO QUEST. PHARMACY IS THE CVS IN TOWN. OFFER FROM SOUTHWEST TRANSPLANT ALLIANCE",
+            {
+                ("ORGANIZATION", "QUEST"),
+                ("ORGANIZATION", "CVS"),
+                ("ORGANIZATION", "SOUTHWEST TRANSPLANT ALLIANCE"),
+            },
+        ),
+        ("ON A QUEST FOR ANSWERS. QUEST FOR CURE", set()),
+        # an employer after the job in capitals, two words or more ending the clause
+        (
+            "WORKS AS A WELDER FOR CLECO POWER. WORKS AS A NANNY FOR HER FAMILY.",
+            {("ORGANIZATION", "CLECO POWER")},
+        ),
+        (
+            "works as a welder for cleco power. works as a cook for two kids.",
+            {("ORGANIZATION", "cleco power")},
+        ),
+        # motor and workers' compensation insurers; a company whose name ends in "Solutions"
+        (
+            "auto claim w/ State Farm; AUTO CLAIM W/ GEICO",
+            {("ORGANIZATION", "State Farm"), ("ORGANIZATION", "GEICO")},
+        ),
+        (
+            "ordered from Medical Equipment Solutions, rail",
+            {("ORGANIZATION", "Medical Equipment Solutions")},
+        ),
+        ("flushed with Saline Solutions daily", set()),
+        # a town after a group practice at a line's end
+        (
+            "Bright Smiles Dental Group, Fresno\nPt seen",
+            {("HOSPITAL", "Bright Smiles Dental Group"), ("CITY", "Fresno")},
+        ),
         # bare domains of telehealth rooms and short links
         (
             "video room doxy.me/drkhalil; see bit.ly/3xYz",

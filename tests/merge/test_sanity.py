@@ -442,6 +442,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Ph 337-555-0181", "Ph", "STREET"),
         ("Fax (859) 555-0177", "Fax", "HOSPITAL"),
         ("Pager 4471", "Pager", "PATIENT"),
+        ("CVS: RRR, NO MURMUR", "RRR", "HOSPITAL"),  # regular rate and rhythm
+        ("Specialist Aaron Feldkamp, PharmD, CSPI. F/u", "CSPI", "CITY"),  # a credential
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
@@ -458,6 +460,12 @@ def test_look_alikes_are_dropped(text, surface, label):
             "Josephine Crawford",
         ),
         ("MASSEY FOR A GAIN OF 3 KG", "MASSEY FOR A GAIN", "PATIENT", "MASSEY"),
+        (  # an audiologist's doctorate in capitals
+            "EXAMINER: BERNADETTE OYELOWO-FRY, AUD",
+            "BERNADETTE OYELOWO-FRY, AUD",
+            "PATIENT",
+            "BERNADETTE OYELOWO-FRY",
+        ),
         # a middle initial without its stop is no article
         (
             "Juliusz A Kwiatkowski lives at",

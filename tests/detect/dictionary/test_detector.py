@@ -1369,6 +1369,11 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
             {("PATIENT", "Tiny"), ("PATIENT", "Reginald Oduya")},
         ),
         ("legal name change pending", set()),
+        # a sponsor (of a recovery programme) named after the word, in any case
+        ("here with his sponsor gil.", {("PATIENT", "gil")}),
+        ("Pt Hodan Farah Ismail is a 34 yo G4P3", {("PATIENT", "Hodan Farah Ismail")}),
+        ("Patient Safety Report was filed", set()),
+        ("PLEASE ASSESS THIS PATIENT FOR PARKINSON DISEASE. THE DATE", set()),
         # a relative's given name in lower case before what is asked of them
         ("call her daughter amara back at 4 pm", {("PATIENT", "amara")}),
         ("lives with her daughter and son", set()),

@@ -197,7 +197,7 @@ RELATIVES = (
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
     r"boyfriend|fianc[eé]e?|guardian|HCP|caregiver|roommate|neighbou?r|stepson|stepdaughter|"
-    r"co-?worker|colleague|classmate|teammate|landlord|landlady|"
+    r"co-?worker|colleague|classmate|teammate|landlord|landlady|sponsor|"
     r"mom|mum|dad|grandma|grandpa|granny|sibling|stepmom|stepdad|half-brother|half-sister|dtr|"
     r"married[ ]to|engaged[ ]to))"
 )
@@ -544,7 +544,9 @@ _RULES = (
         "PATIENT",
         # a typist's two spaces too ("Patient  Ziva Zeleznikar was reviewed")
         rf"(?<![\w])(?:Patient|PATIENT|patient|Pt\.?|pt\.?)(?:{GAP}(?:is|was))?{GAP}"
-        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?{GAP}{WORD}){AFTER_PATIENT}",
+        # (a middle name only in title case: "Pt Hodan Farah Ismail is", not "PATIENT FOR
+        # PARKINSON DISEASE.")
+        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?|[ ]\p{{Lu}}\p{{Ll}}+)?{GAP}{WORD}){AFTER_PATIENT}",
         0.88,
     ),
     (  # a name as someone states it, in any case ("name is juniper abernethy", "Her name is
