@@ -2472,6 +2472,14 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
             {("ORGANIZATION", "Medical Equipment Solutions")},
         ),
         ("flushed with Saline Solutions daily", set()),
+        # a legal aid society, in any case; not legal aid as a service
+        ("SW TO CALL LEGAL AID OF WESTERN OHIO.", {("ORGANIZATION", "LEGAL AID OF WESTERN OHIO")}),
+        ("Legal Aid Society called.", {("ORGANIZATION", "Legal Aid Society")}),
+        ("needs legal aid for eviction; Legal Aid pending", set()),
+        # a workers' compensation carrier's field in capitals; a note's date in its title
+        ("WORKERS' COMP: SFM MUTUAL, CLAIM", {("ORGANIZATION", "SFM MUTUAL")}),
+        ("Outreach note 11/28: met client", {("DATE", "11/28")}),
+        ("Note: take 1/2 tab daily; note 3/4 of doses missed", set()),
         # a town after a group practice at a line's end
         (
             "Bright Smiles Dental Group, Fresno\nPt seen",
