@@ -2480,6 +2480,26 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
         ("WORKERS' COMP: SFM MUTUAL, CLAIM", {("ORGANIZATION", "SFM MUTUAL")}),
         ("Outreach note 11/28: met client", {("DATE", "11/28")}),
         ("Note: take 1/2 tab daily; note 3/4 of doses missed", set()),
+        # the last four digits of a number whose kind is not said; not a span of time
+        ("Donor ID (last 4): 7731   Employer", {("IDNUM", "7731")}),
+        ("last 4 hours: 1200 mL; last 4 days 2 falls", set()),
+        # in capitals: after an opening bracket or a funeral home's field, a crisis centre
+        (
+            "SITE: 114 (PIEDMONT RESEARCH ASSOCIATES, MACON)",
+            {("ORGANIZATION", "PIEDMONT RESEARCH ASSOCIATES")},
+        ),
+        (
+            "FUNERAL HOME: BRENNAN-HOLLISTER FUNERAL HOME, SCRANTON.",
+            {("ORGANIZATION", "BRENNAN-HOLLISTER FUNERAL HOME")},
+        ),
+        (
+            "Advocate from Rape Crisis Center of the Rockies present.",
+            {("ORGANIZATION", "Rape Crisis Center of the Rockies")},
+        ),
+        (
+            "PT SEEN (HOME HEALTH SERVICES) PER PLAN. SEEN BY NP, PASSPORT HEALTH.",
+            {("ORGANIZATION", "PASSPORT HEALTH")},
+        ),
         # a town after a group practice at a line's end
         (
             "Bright Smiles Dental Group, Fresno\nPt seen",

@@ -443,6 +443,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Fax (859) 555-0177", "Fax", "HOSPITAL"),
         ("Pager 4471", "Pager", "PATIENT"),
         ("CVS: RRR, NO MURMUR", "RRR", "HOSPITAL"),  # regular rate and rhythm
+        ("PROCEDURE: LAP CHOLE, 12/02/2094", "LAP CHOLE", "PATIENT"),
+        ("(DR HAVILAND). STOMA PINK, MOIST.", "STOMA", "DOCTOR"),
         ("Specialist Aaron Feldkamp, PharmD, CSPI. F/u", "CSPI", "CITY"),  # a credential
     ],
 )
