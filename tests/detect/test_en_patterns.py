@@ -2453,6 +2453,8 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
             },
         ),
         ("ON A QUEST FOR ANSWERS. QUEST FOR CURE", set()),
+        ("LABS (BMP) TODAY AT QUEST.", {("ORGANIZATION", "QUEST")}),
+        ("pa submitted to BCBS Montana today", {("ORGANIZATION", "BCBS Montana")}),
         # an employer after the job in capitals, two words or more ending the clause
         (
             "WORKS AS A WELDER FOR CLECO POWER. WORKS AS A NANNY FOR HER FAMILY.",
