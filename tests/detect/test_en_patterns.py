@@ -2455,6 +2455,8 @@ def test_forms_courts_jails_and_grid_addresses(text, expected):
         ("ON A QUEST FOR ANSWERS. QUEST FOR CURE", set()),
         ("LABS (BMP) TODAY AT QUEST.", {("ORGANIZATION", "QUEST")}),
         ("pa submitted to BCBS Montana today", {("ORGANIZATION", "BCBS Montana")}),
+        # a town after an institution at a line's end, in a note typed in lower case
+        ("admitted to sacred heart medical center, spokane\nadmit date", {("CITY", "spokane")}),
         # an employer after the job in capitals, two words or more ending the clause
         (
             "WORKS AS A WELDER FOR CLECO POWER. WORKS AS A NANNY FOR HER FAMILY.",
