@@ -17,14 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from phiscrub.detect.rules.prefilter import python_syntax
-
-try:  # Python 3.11 and later
-    from re import _constants as _c  # type: ignore[attr-defined]
-    from re import _parser as _parse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _c  # type: ignore[no-redef]
-    import sre_parse as _parse  # type: ignore[no-redef]
+# Python's regex parser and its constants, as the prefilter imports them (one shim for both)
+from phiscrub.detect.rules.prefilter import _c, _parse, python_syntax
 
 _UPPER = "\U000f0001"  # stands for \p{Lu} while Python's parser reads the pattern
 _UPPER_SYNTAX = re.compile(r"\\p\{Lu\}|\\p\{Uppercase_Letter\}")
