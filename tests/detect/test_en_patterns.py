@@ -3888,3 +3888,89 @@ def test_charities_home_care_franchises_and_womens_care(text, expected):
 )
 def test_a_retweets_handle(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a county's institution in any case (not a word before it the twin capitalised)
+        (
+            "intake health screening - cumberland county detention center\nbooking",
+            {("ORGANIZATION", "cumberland county detention center")},
+        ),
+        (
+            "Referred by the Wake County Health Department for TB screening",
+            {("ORGANIZATION", "Wake County Health Department")},
+        ),
+        (
+            "spent 3 days in the pima county jail last month.",
+            {("ORGANIZATION", "pima county jail")},
+        ),
+        # small words stay small in the twin: a payer and a university in lower case
+        (
+            "anthem blue cross and blue shield\nattn: utilization management",
+            {("ORGANIZATION", "anthem blue cross and blue shield")},
+        ),
+        (
+            "university of vermont student health services\nvisit today",
+            {("ORGANIZATION", "university of vermont")},
+        ),
+        # an ordinal day after "night of the"; dotted initials in lower case after their cue
+        ("Delirium on the night of the 5th, resolved.", {("DATE", "5th")}),
+        ("subject initials: r.t.m.   sex: f", {("PATIENT", "r.t.m.")}),
+        # not a scale's score near a date, a study's protocol, a modal "may" in lower case,
+        # undotted letters after the cue, nor an ordinal before a noun
+        ("Seen 8/8/2102. BIMS 7/15. Weight stable.", {("DATE", "8/8/2102")}),
+        ("Protocol: NVX-317-302 amendment 3", set()),
+        ("may the 2nd dose be given at home, the nurse asks", set()),
+        ("Patient initials: done", set()),
+        ("on the morning of the 3rd visit she was better", set()),
+    ],
+)
+def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an organ procurement organisation ending a line; refugee resettlement agencies
+        (
+            "OPO REFERRAL LOG - Gift of Life Michigan\nReferral",
+            {("ORGANIZATION", "Gift of Life Michigan")},
+        ),
+        ("OPO LOG - GIFT OF LIFE MICHIGAN\nREFERRAL", {("ORGANIZATION", "GIFT OF LIFE MICHIGAN")}),
+        (
+            "International Rescue Committee referral; clinic",
+            {("ORGANIZATION", "International Rescue Committee")},
+        ),
+        # a funeral home chosen, a county's child protection, a Medicaid plan
+        (
+            "funeral home of choice: walker funeral home.\nadmitting rn",
+            {("ORGANIZATION", "walker funeral home")},
+        ),
+        (
+            "caseworker, Hennepin County Child Protection\nCase",
+            {("ORGANIZATION", "Hennepin County Child Protection")},
+        ),
+        ("Her family has NH Healthy Families coverage", {("ORGANIZATION", "NH Healthy Families")}),
+        # a letterhead's town after an institution named with "of the"
+        (
+            "Referral from Dr Ng, Hospital of the Good Samaritan, Tenby\nRe:",
+            {("HOSPITAL", "Hospital of the Good Samaritan"), ("CITY", "Tenby")},
+        ),
+        # a day by its ordinal at a line's end; a chain's site before a town named "Fort ..."
+        ("who saw him in clinic on the 4th\nfind all notes", {("DATE", "4th")}),
+        (
+            "EXAMINATION - CONCENTRA FORT WORTH SOUTH\nEMPLOYER",
+            {("ORGANIZATION", "CONCENTRA")},
+        ),
+        ("WORKS AT SHOPPERS DRUG MART ON BLOOR.", {("ORGANIZATION", "SHOPPERS DRUG MART")}),
+        # the day of a last dose; not a dose of so many, nor the gift of life given
+        ("hold x 2 days, last dose 1/15 pm.", {("DATE", "1/15")}),
+        ("Seen today. Dose 2/3 given.", set()),
+        ("Gave the gift of life to her sister.", set()),
+    ],
+)
+def test_donor_and_refugee_agencies_county_child_protection_and_last_doses(text, expected):
+    assert found(text) == expected

@@ -227,7 +227,10 @@ def test_notes_in_lower_case_are_searched_title_cased_as_well():
     from phiscrub.text.casing import title_cased
 
     lower = "pt lives at 22 birchwood ln, apt 3 with her dtr; c/o 6/10 pain"
-    assert title_cased(lower) == "Pt Lives At 22 Birchwood Ln, Apt 3 With Her Dtr; C/O 6/10 Pain"
+    # small words inside a run of words stay small ("lives at", "university of vermont")
+    assert title_cased(lower) == "Pt Lives at 22 Birchwood Ln, Apt 3 With Her Dtr; C/O 6/10 Pain"
+    titled = title_cased("UNIVERSITY OF VERMONT; THE CLINIC AND THE LAB")
+    assert titled == "University of Vermont; The Clinic and the Lab"
     assert title_cased("pt seen, ok") is None  # too few letters to tell a note's case
     assert title_cased("pt seen by Dr. Lee at home today, doing well") is None  # 6% capitals
     spans = merge_spans(RuleDetector("en").detect(Document("t", lower)), "priority").spans
@@ -250,7 +253,7 @@ def test_a_note_typed_in_lower_case_is_searched_title_cased_after_its_capitals_a
     assert view.text == "Lives at 123 main st apt 4; acct no. 45-778812; Moore, ID 83255"
     assert title_cased(view.text) is None
     assert title_cased(view.text, always=True) == (
-        "Lives At 123 Main St Apt 4; Acct No. 45-778812; Moore, Id 83255"
+        "Lives at 123 Main St Apt 4; Acct No. 45-778812; Moore, Id 83255"
     )
     assert view.metadata[TYPED_IN_LOWER_CASE] is True
     spans = merge_spans(RuleDetector("en").detect(view), "priority").spans

@@ -2099,3 +2099,55 @@ def test_a_pattern_s_organisation_in_a_note_typed_in_lower_case_stays_whole(sour
     span = span_of(text, "Fairview Home infusion", "ORGANIZATION", source=source)
     out, _ = apply_sanity(doc, [span], RULES)
     assert [(doc.span_text(s), s.label) for s in out] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # a person's span read on past a company's word: the company, up to that word
+        (
+            "SPONSOR CONTACT: NUVEXA PHARMACEUTICALS SAFETY DESK, SAFETY@NUVEXA.COM",
+            "NUVEXA PHARMACEUTICALS SAFETY DESK",
+            "PATIENT",
+            [("NUVEXA PHARMACEUTICALS", "ORGANIZATION")],
+        ),
+        # not after frequent words only, nor after a comma (a name before a firm's word)
+        ("SEEN BY ROUTINE PHARMACY STAFF", "ROUTINE PHARMACY STAFF", "PATIENT", []),
+        (
+            "SEEN BY GRACE, PHARMACY STAFF",
+            "GRACE, PHARMACY STAFF",
+            "PATIENT",
+            [("GRACE", "PATIENT")],
+        ),
+        # credentials and a field's name are no places; an I-PASS severity and a culture no one
+        ("Renata Szabo, PT, ATP, together", "ATP", "CITY", []),
+        ("Cassandra Villeneuve, Au.D., CCC-A", "CCC", "CITY", []),
+        ("Imogen Leigh, DO   License SC 27781", "License", "CITY", []),
+        ("67m - illness severity: watcher. nstemi", "watcher", "PATIENT", []),
+        ("contingency: if febrile, bcx x2.", "bcx", "PATIENT", []),
+        # a word right after a course's, a procedure's or an outcome's field is clinical
+        (
+            "HISTORY: FALL AT HOME ON 12/2.\n\nHOSPITAL COURSE: ANTICOAGULATION HELD PRE-OP.",
+            "ANTICOAGULATION",
+            "HOSPITAL",
+            [],
+        ),
+        (
+            "Narrative: ED visit. Resolved with fluids.\nOutcome: Recovered on 24-Oct-2104.",
+            "Recovered",
+            "HOSPITAL",
+            [],
+        ),
+        # not a hospital after such a field
+        (
+            "History: fall.\nProcedure: Mercy Hospital cath lab, by Dr. Oduya.",
+            "Mercy Hospital",
+            "HOSPITAL",
+            [("Mercy Hospital", "HOSPITAL")],
+        ),
+    ],
+)
+def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
+    text, surface, label, kept
+):
+    assert _kept_as(text, surface, label) == kept

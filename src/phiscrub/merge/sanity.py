@@ -2091,6 +2091,23 @@ def _company(surface: str, rules: SanityRules) -> bool:
     )
 
 
+def _company_end(surface: str, rules: SanityRules) -> int | None:
+    """Where a person's span that reads on past a company's word ends as the company's name:
+    after the first such word, where no comma stands before it and the words before it are
+    not all frequent ones ("NUVEXA PHARMACEUTICALS SAFETY DESK" of "Sponsor contact:" ->
+    "NUVEXA PHARMACEUTICALS"; not "ROUTINE PHARMACY STAFF"); None where it has no such word
+    inside."""
+    words = list(_WORD.finditer(surface))
+    for index in range(1, len(words) - 1):
+        word = words[index]
+        if "," in surface[: word.start()]:
+            return None
+        if word.group().lower().rstrip(".") in rules.company_heads:
+            before = [w.group().lower() for w in words[:index]]
+            return None if rules.ordinary_words(before) else word.end()
+    return None
+
+
 def _clock_time(text: str, span: Span, surface: str) -> bool:
     """``surface`` is a time of day on the 24-hour clock after "at", "@", "time", "in", "out"
     or a date."""
@@ -2189,6 +2206,8 @@ def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | Non
         if name is not None and name.start() > 0:
             return replace(span, start=span.start + name.start(), label="ORGANIZATION")
         return span.with_label("ORGANIZATION")
+    if span.label in rules.cut_labels and (end := _company_end(surface, rules)) is not None:
+        return replace(span, end=span.start + end, label="ORGANIZATION")
     if span.label in rules.cut_labels and _after_age(text, span.start, rules):
         lower = _LOWER_WORD.search(surface)  # "Architect at Walton": the job ends before "at"
         end = span.start + lower.start() if lower else span.end

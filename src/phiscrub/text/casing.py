@@ -41,7 +41,8 @@ def typed_in_lower_case(metadata: Mapping[str, Any]) -> bool:
 def title_cased(text: str, always: bool = False) -> str | None:
     """``text`` with every word title-cased, character for character (the same length and
     offsets), when at least 80% of its letters are capitals or at most 2% are, or ``always``;
-    else None.
+    else None. Small words after a word stay small ("University of Vermont", "Blue Cross and
+    Blue Shield"), as in the notes in mixed case the patterns were written for.
 
     Notes typed in capitals or all in lower case defeat patterns written for mixed case
     ("Thanksgiving", "Acct No.", "Industries", "22 birchwood ln"); their title-cased twin
@@ -60,11 +61,14 @@ def title_cased(text: str, always: bool = False) -> str | None:
         else:
             out.append(c)
             in_word = in_word and c in "'’"
-    # an ordinal's letters stay small after its digits ("8th St", not "8Th St")
-    return _ORDINAL_TITLED.sub(lambda m: m.group().lower(), "".join(out))
+    # an ordinal's letters stay small after its digits ("8th St", not "8Th St"), and so do
+    # small words after a word
+    titled = _ORDINAL_TITLED.sub(lambda m: m.group().lower(), "".join(out))
+    return _SMALL_TITLED.sub(lambda m: m.group().lower(), titled)
 
 
 _ORDINAL_TITLED = re.compile(r"(?<=\d)(?:St|Nd|Rd|Th)(?![^\W\d_])")
+_SMALL_TITLED = re.compile(r"(?<=\w[ ])(?:Of|And|The|For|At|In|On|To)(?=[ ])")
 
 
 def note_case(text: str) -> Literal["capitals", "lower"] | None:

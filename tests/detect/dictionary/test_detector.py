@@ -1386,3 +1386,28 @@ def test_relatives_of_the_patient_month_given_names_rows_and_nicknames(text, exp
 )
 def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a surname's particles in capitals in a name in capitals; the first one capitalised
+        # (as restored capitals write it); in lower case in a note in mixed case
+        (
+            "SUMMARY FOR PIETER VAN DER BERG, ADMITTED JUNE 3",
+            {("PATIENT", "PIETER VAN DER BERG")},
+        ),
+        ("Summary for Pieter Van der Berg, admitted", {("PATIENT", "Pieter Van der Berg")}),
+        ("Lives with Maria De La Cruz and her son.", {("PATIENT", "Maria De La Cruz")}),
+        ("Neighbor pieter van der berg called. BP 120/80.", {("PATIENT", "pieter van der berg")}),
+        # not a town with its particle, nor "Y" between words in capitals
+        ("LIVES WITH ANNA IN DE PERE", {("CITY", "DE PERE")}),
+        ("Rx: MARIA Y JOSE CLINIC", set()),
+        # a surname in lower case after a test's name and "on", where the clause ends; not a
+        # frequent word
+        ("Whats the last BMP on kowalczyk", {("PATIENT", "kowalczyk")}),
+        ("labs on hold. bmp on admission normal.", set()),
+    ],
+)
+def test_surname_particles_in_capitals_and_lower_case(text, expected):
+    assert found(text) == expected

@@ -214,11 +214,17 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"refusing|says|said|states|fell|called|has)\b))[ ]*"
     r"(?P<n>\p{Ll}{3,})"
     # in brackets after a room's code ("pt in 12b (sanchez)"), or after "for" and a
-    # clinician or a patient's record, where a clause ends or a place or time follows ("who is
-    # the attending for kowalski in 504"; not "penicillin (rash)", "admitted for melena")
+    # clinician or a patient's record, or "on" and a test, where a clause ends or a place or
+    # time follows ("who is the attending for kowalski in 504"; not "penicillin (rash)",
+    # "admitted for melena", "labs on hold")
     r"|(?<![\w])\d{1,4}[a-z]?[ ]*(?P<loose>\()(?P<n>\p{Ll}{3,})\)"
     r"|(?<![\w])(?:attending|nurse|rn|md|doctor|pcp|np|resident|intern|team|consult|orders|"
     r"labs|meds|vitals|room|bed|chart|results|notes|summary)[ ]+(?P<loose>for)[ ]+"
+    r"(?P<n>\p{Ll}{3,})(?=[ ]*(?:[?.,;!\n]|$)|[ ]+(?:in|on|at|with|today|"
+    r"tomorrow|tonight|yet|pls|please)\b)"
+    # or a test's name and "on" ("whats the last BMP on kowalczyk")
+    r"|(?<![\w])(?i:bmp|cmp|cbc|inr|a1c|ekg|ecg|echo|cxr|mri|tsh|labs|vitals|results|notes|"
+    r"potassium|creatinine|hgb|troponin|trop)[ ]+(?P<loose>on)[ ]+"
     r"(?P<n>\p{Ll}{3,})(?=[ ]*(?:[?.,;!\n]|$)|[ ]+(?:in|on|at|with|today|"
     r"tomorrow|tonight|yet|pls|please)\b)"
     r"|(?:(?<![^\n])|(?<=[.?!][ ]+))(?:has|is|was|did|does)[ ]+(?P<n>\p{Ll}{3,})"

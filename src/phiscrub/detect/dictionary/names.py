@@ -722,12 +722,17 @@ _FIRST_THEN_WORD = regex.compile(
 _FIRST_THEN_LAST = regex.compile(
     rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
 )
-# A listed first name, the particles of a surname in lower case and the rest of it ("Pieter van
-# der Berg", "Juan de la Cruz", "Ludwig van Beethoven").
+# A listed first name, the particles of a surname and the rest of it ("Pieter van der Berg",
+# "Juan de la Cruz", "Ludwig van Beethoven"; the first particle or a Romance one may be
+# capitalised: "Pieter Van der Berg", "Maria De La Cruz"); in a name in capitals, its particles
+# in capitals ("PIETER VAN DER BERG"; not "Y" or "E", words of a sentence in Spanish)
 _FIRST_PARTICLE_LAST = regex.compile(
     rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})"
-    r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn|al|el|y)){1,3}"
-    rf"[ ](?P<last>{WORD})(?![\w'’-])"
+    r"(?:(?:[ ](?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]ella|[Dd]er|[Dd]en|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e"
+    r"|[Tt]er|[Tt]en|[Dd]os|[Dd]as|bin|ibn|al|el|y)){1,3}"
+    r"|(?<=\p{Lu}{2})"
+    r"(?:[ ](?:VAN|VON|DE|DEL|DELLA|DER|DEN|DA|DI|DU|LA|LE|TER|TEN|DOS|DAS|BIN|IBN)){1,3}"
+    rf"(?=[ ]\p{{Lu}}{{2}}))[ ](?P<last>{WORD})(?![\w'’-])"
 )
 # a clock time that opens a log's entry before a name ("0930 Maddie K. bee sting"), where
 # other numbers before a first name and an initial are not read
@@ -760,6 +765,13 @@ _LOWER_FIRST_LAST = regex.compile(
     r"several|many|some)[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
 )
 _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
+# A first name, a surname's particles and the surname, in lower case ("pieter van der berg",
+# "juan de la cruz"; not "al" or "el": "et al", "el paso")
+_LOWER_FIRST_PARTICLE_LAST = regex.compile(
+    r"(?<![\w'’.-])(?P<first>\p{Ll}{2,})"
+    r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn)){1,3}"
+    r"[ ](?P<last>\p{Ll}{2,})(?![\w'’-])"
+)
 # An initial and a listed surname in lower case after a word that a person follows ("labs for
 # j. rodriguez"); a species' genus and epithet are no surname ("e. coli", "h. pylori")
 _LOWER_INITIAL_LAST = regex.compile(
@@ -1268,6 +1280,12 @@ def _lower_case_names(
 ) -> Iterator[NameHit]:
     taken = Occupied(found)
     hits: list[tuple[int, int, str]] = []
+    for match in _LOWER_FIRST_PARTICLE_LAST.finditer(text, overlapped=True):
+        first, last = match.group("first"), match.group("last")
+        surname = last in gaz.census_last_names or last in gaz.last_names
+        ordinary = last in NOT_NAME or gaz.is_common(last) or first in _LOWER_FINDINGS
+        if first_name(first, gaz) and surname and not ordinary:
+            hits.append((match.start(), match.end(), "lower_first_particle_last"))
     for match in _LOWER_FIRST_LAST.finditer(text, overlapped=True):
         first, last = match.group("first"), match.group("last").rstrip(".")
         if not first_name(first, gaz):
