@@ -3966,11 +3966,17 @@ def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, ex
             {("ORGANIZATION", "CONCENTRA")},
         ),
         ("WORKS AT SHOPPERS DRUG MART ON BLOOR.", {("ORGANIZATION", "SHOPPERS DRUG MART")}),
+        # an account number with its letters and a dash after its cue
+        (
+            "DOB 06/06/2050   Apria acct APR-4471902\nDevice",
+            {("DATE", "06/06/2050"), ("ORGANIZATION", "Apria"), ("ACCOUNT", "APR-4471902")},
+        ),
+        ("Acct: AB-12 pending", set()),
         # the day of a last dose; not a dose of so many, nor the gift of life given
         ("hold x 2 days, last dose 1/15 pm.", {("DATE", "1/15")}),
         ("Seen today. Dose 2/3 given.", set()),
         ("Gave the gift of life to her sister.", set()),
     ],
 )
-def test_donor_and_refugee_agencies_county_child_protection_and_last_doses(text, expected):
+def test_donor_and_refugee_agencies_child_protection_last_doses_and_accounts(text, expected):
     assert found(text) == expected

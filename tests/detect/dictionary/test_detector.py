@@ -1407,7 +1407,14 @@ def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
         # frequent word
         ("Whats the last BMP on kowalczyk", {("PATIENT", "kowalczyk")}),
         ("labs on hold. bmp on admission normal.", set()),
+        # a double-barrelled surname whose parts are listed, written surname first; not one
+        # whose part is a frequent word
+        (
+            "Show vitals for Beaumont-Yates, Clarissa from 03/01",
+            {("PATIENT", "Beaumont-Yates, Clarissa")},
+        ),
+        ("Otis-Elevator, Grace", set()),
     ],
 )
-def test_surname_particles_in_capitals_and_lower_case(text, expected):
+def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(text, expected):
     assert found(text) == expected

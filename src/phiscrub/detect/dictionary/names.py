@@ -1192,6 +1192,17 @@ def _gazetteer_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
         # the census lists write an O'-surname without its apostrophe ("orourke")
         bare = last.lower().replace("'", "").replace("’", "")
         surname = bare in gaz.census_last_names and not gaz.is_common(last.lower())
+        # a double-barrelled surname whose last part is a listed surname and no frequent
+        # word ("Beaumont-Yates, Clarissa"; not "Otis-Elevator, Grace")
+        parts = bare.split("-")
+        tail = parts[-1]
+        listed_tail = tail in gaz.census_last_names or tail in gaz.last_names
+        surname = surname or (
+            len(parts) > 1
+            and listed_tail
+            and not gaz.is_common(tail)
+            and not any(p in NOT_NAME for p in parts)
+        )
         ordinary = last.lower() in NOT_NAME or last.lower() in PLACE_WORDS
         # "Holbrook, MA": a state code in capitals after a word in mixed case is a place
         state = first in gaz.state_codes and not last.isupper()
