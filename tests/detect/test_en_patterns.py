@@ -3972,6 +3972,21 @@ def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, ex
             {("DATE", "06/06/2050"), ("ORGANIZATION", "Apria"), ("ACCOUNT", "APR-4471902")},
         ),
         ("Acct: AB-12 pending", set()),
+        # a home care agency that is a hospice too, an air ambulance's network, a county's
+        # public defender; not home care and hospice as services
+        (
+            "Home hospice with Horizon Home Care & Hospice, start soon.",
+            {("ORGANIZATION", "Horizon Home Care & Hospice")},
+        ),
+        (
+            "FLOWN BY LIFE FLIGHT NETWORK TO OHSU",
+            {("ORGANIZATION", "LIFE FLIGHT NETWORK"), ("HOSPITAL", "OHSU")},
+        ),
+        (
+            "DEFENSE COUNSEL: MARICOPA COUNTY PUBLIC DEFENDER\nRECORDS",
+            {("ORGANIZATION", "MARICOPA COUNTY PUBLIC DEFENDER")},
+        ),
+        ("home care and hospice were discussed", set()),
         # the day of a last dose; not a dose of so many, nor the gift of life given
         ("hold x 2 days, last dose 1/15 pm.", {("DATE", "1/15")}),
         ("Seen today. Dose 2/3 given.", set()),
