@@ -3987,6 +3987,12 @@ def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, ex
             {("ORGANIZATION", "MARICOPA COUNTY PUBLIC DEFENDER")},
         ),
         ("home care and hospice were discussed", set()),
+        # a code of letters and digits before a colon and a space; a credit union
+        ("NBS KIT NB-2113-441902: ELEVATED C8 (0.9), C10:1", {("IDNUM", "NB-2113-441902")}),
+        (
+            "Concern: her bank (OnPoint Community Credit Union) flagged withdrawals.",
+            {("ORGANIZATION", "OnPoint Community Credit Union")},
+        ),
         # the day of a last dose; not a dose of so many, nor the gift of life given
         ("hold x 2 days, last dose 1/15 pm.", {("DATE", "1/15")}),
         ("Seen today. Dose 2/3 given.", set()),

@@ -1414,6 +1414,8 @@ def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
             {("PATIENT", "Beaumont-Yates, Clarissa")},
         ),
         ("Otis-Elevator, Grace", set()),
+        # a family by its surname before what they decide
+        ("Did the Abernathys decide on hospice?", {("PATIENT", "Abernathys")}),
     ],
 )
 def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(text, expected):

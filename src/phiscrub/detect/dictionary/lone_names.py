@@ -241,7 +241,7 @@ _FAMILY_NAME = regex.compile(
     r"(?:(?=[ ]+(?:family|household|kids|kid|children|child|parents|boy|girl|baby|twins)\b)"
     r"|(?<=\p{Ll})s(?=[ ]+(?:are|were|"
     r"have|had|did|do|want|wanted|asked|called|signed|sign|agreed|declined|would|will|came|"
-    r"visited|said|say|brought|requested|refused)\b))"
+    r"visited|said|say|brought|requested|refused|decide|decided|know|knew|prefer|preferred)\b))"
 )
 
 
