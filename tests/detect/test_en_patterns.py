@@ -3993,11 +3993,21 @@ def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, ex
             "Concern: her bank (OnPoint Community Credit Union) flagged withdrawals.",
             {("ORGANIZATION", "OnPoint Community Credit Union")},
         ),
+        # a range of weekdays; not a weekday joined to another word
+        ("Work note for Thursday-Friday.", {("DATE", "Thursday"), ("DATE", "Friday")}),
+        ("goes to Sunday-school and Monday", {("DATE", "Monday")}),
+        # a device maker, a payer and a genetics laboratory in capitals; not "A MYRIAD OF"
+        ("INTERROGATE ICD (BOSTON SCIENTIFIC REP PAGED).", {("ORGANIZATION", "BOSTON SCIENTIFIC")}),
+        (
+            "PA SUBMITTED TO CONNECTICARE (MEMBER ID CC88021947).",
+            {("ORGANIZATION", "CONNECTICARE"), ("HEALTHPLAN", "CC88021947")},
+        ),
+        ("SISTER TESTED AT MYRIAD. A MYRIAD OF SYMPTOMS", {("ORGANIZATION", "MYRIAD")}),
         # the day of a last dose; not a dose of so many, nor the gift of life given
         ("hold x 2 days, last dose 1/15 pm.", {("DATE", "1/15")}),
         ("Seen today. Dose 2/3 given.", set()),
         ("Gave the gift of life to her sister.", set()),
     ],
 )
-def test_donor_and_refugee_agencies_child_protection_last_doses_and_accounts(text, expected):
+def test_agencies_brands_weekday_ranges_last_doses_and_accounts(text, expected):
     assert found(text) == expected
