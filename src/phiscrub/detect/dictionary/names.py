@@ -722,17 +722,26 @@ _FIRST_THEN_WORD = regex.compile(
 _FIRST_THEN_LAST = regex.compile(
     rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})[ ](?P<last>{WORD})(?![\w'’-])"
 )
+# The particles of a surname (not "al", "el" and "y" in capitals or lower case, nor capitalised:
+# "et al", "el paso", words of a sentence in Spanish)
+_SURNAME_PARTICLES = (
+    "van", "von", "de", "del", "della", "der", "den", "da", "di", "du", "la", "le", "ter",
+    "ten", "dos", "das", "bin", "ibn",
+)  # fmt: skip
+_PARTICLE_ANY = "|".join(
+    [f"[{p[0].upper()}{p[0]}]{p[1:]}" for p in _SURNAME_PARTICLES] + ["al", "el", "y"]
+)
+_PARTICLE_CAPITALS = "|".join(p.upper() for p in _SURNAME_PARTICLES)
+_PARTICLE_LOWER = "|".join(_SURNAME_PARTICLES)
 # A listed first name, the particles of a surname and the rest of it ("Pieter van der Berg",
-# "Juan de la Cruz", "Ludwig van Beethoven"; the first particle or a Romance one may be
-# capitalised: "Pieter Van der Berg", "Maria De La Cruz"); in a name in capitals, its particles
-# in capitals ("PIETER VAN DER BERG"; not "Y" or "E", words of a sentence in Spanish)
+# "Juan de la Cruz", "Ludwig van Beethoven"; a particle may be capitalised: "Pieter Van der
+# Berg", "Maria De La Cruz"); in a name in capitals, its particles in capitals ("PIETER VAN DER
+# BERG")
 _FIRST_PARTICLE_LAST = regex.compile(
     rf"(?<![\w.'’-]){_NOT_AFTER_NUMBER}(?P<first>{WORD})"
-    r"(?:(?:[ ](?:[Vv]an|[Vv]on|[Dd]e|[Dd]el|[Dd]ella|[Dd]er|[Dd]en|[Dd]a|[Dd]i|[Dd]u|[Ll]a|[Ll]e"
-    r"|[Tt]er|[Tt]en|[Dd]os|[Dd]as|bin|ibn|al|el|y)){1,3}"
-    r"|(?<=\p{Lu}{2})"
-    r"(?:[ ](?:VAN|VON|DE|DEL|DELLA|DER|DEN|DA|DI|DU|LA|LE|TER|TEN|DOS|DAS|BIN|IBN)){1,3}"
-    rf"(?=[ ]\p{{Lu}}{{2}}))[ ](?P<last>{WORD})(?![\w'’-])"
+    rf"(?:(?:[ ](?:{_PARTICLE_ANY})){{1,3}}"
+    rf"|(?<=\p{{Lu}}{{2}})(?:[ ](?:{_PARTICLE_CAPITALS})){{1,3}}(?=[ ]\p{{Lu}}{{2}}))"
+    rf"[ ](?P<last>{WORD})(?![\w'’-])"
 )
 # a clock time that opens a log's entry before a name ("0930 Maddie K. bee sting"), where
 # other numbers before a first name and an initial are not read
@@ -766,10 +775,10 @@ _LOWER_FIRST_LAST = regex.compile(
 )
 _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
 # A first name, a surname's particles and the surname, in lower case ("pieter van der berg",
-# "juan de la cruz"; not "al" or "el": "et al", "el paso")
+# "juan de la cruz")
 _LOWER_FIRST_PARTICLE_LAST = regex.compile(
     r"(?<![\w'’.-])(?P<first>\p{Ll}{2,})"
-    r"(?:[ ](?:van|von|de|del|della|der|den|da|di|du|la|le|ter|ten|dos|das|bin|ibn)){1,3}"
+    rf"(?:[ ](?:{_PARTICLE_LOWER})){{1,3}}"
     r"[ ](?P<last>\p{Ll}{2,})(?![\w'’-])"
 )
 # An initial and a listed surname in lower case after a word that a person follows ("labs for
