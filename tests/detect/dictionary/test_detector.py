@@ -1416,6 +1416,9 @@ def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
         ("Otis-Elevator, Grace", set()),
         # a family by its surname before what they decide
         ("Did the Abernathys decide on hospice?", {("PATIENT", "Abernathys")}),
+        # a surname opening a query before a potassium in capitals; not a test's name
+        ("Castellano K+ this AM?", {("PATIENT", "Castellano")}),
+        ("Sodium K+ ok", set()),
     ],
 )
 def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(text, expected):

@@ -197,7 +197,7 @@ _LONE_SURNAME_AFTER_CUE = regex.compile(
     r"|(?<![^\n])(?:[Ll]abs|[Mm]eds|[Vv]itals|[Aa]llergies|[Mm]ed[ ]list)[ ]+"
     rf"(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?)(?=[ ]*(?:[?.,;:\n]|$))"
     rf"|(?<![^\n])(?P<n>{_SURNAME}(?:-\p{{Lu}}\p{{Ll}}+)?|\p{{Lu}}{{4,}})(?=[ ]+(?P<lab>labs?|meds|"
-    r"vitals|k\+|inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|"
+    r"vitals|k\+|K\+|inr|INR|cbc|CBC|bmp|BMP|a1c|A1c|hgb|discharge|echo|allergies|results|notes|"
     r"chart|BP|bp|HR|SBP|sats|temp)(?![\w+])"
     # a lab's short name and its value ("Ruiz K 3.1 replete?"), a room ("Ng in 7A febrile")
     r"|[ ]+(?P<lab>K|Na|Cr|Hgb|Hb|WBC|Plt|INR|BNP|BG|Mg|Phos|Ca|Trop|Lactate)\+?[ ]?[<>]?\d"
