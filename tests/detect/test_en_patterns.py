@@ -3662,10 +3662,11 @@ def test_practices_parishes_insurers_trades_shelters_and_store_streets(text, exp
             "opat through fairview home infusion, weekly labs",
             {("ORGANIZATION", "fairview home infusion")},
         ),
-        # after an insurer's or an employer's field
+        # after an insurer's or an employer's field (and the claim's number, read in capitals
+        # as in mixed case)
         (
             "claim: wc-26-0091184   carrier: saif corporation",
-            {("ORGANIZATION", "saif corporation")},
+            {("IDNUM", "wc-26-0091184"), ("ORGANIZATION", "saif corporation")},
         ),
         # not a kind of such a place, nor a pronoun's
         ("goes to hair salon weekly, transported by air ambulance", set()),
@@ -4011,3 +4012,67 @@ def test_county_institutions_small_words_in_the_twin_and_ordinal_nights(text, ex
 )
 def test_agencies_brands_weekday_ranges_last_doses_and_accounts(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a union's local by its trade; not a local anaesthetic's dose
+        (
+            "pension from Local 150 Operating Engineers. Former crane operator",
+            {("ORGANIZATION", "Local 150 Operating Engineers")},
+        ),
+        (
+            "INCOME: PENSION FROM LOCAL 150 OPERATING ENGINEERS.",
+            {("ORGANIZATION", "LOCAL 150 OPERATING ENGINEERS")},
+        ),
+        ("got local 1% lidocaine; Local 2 cm erythema", set()),
+        # a legal aid programme by its place; not a referral to legal aid
+        ("referred to Legal Aid Chicago re housing", {("ORGANIZATION", "Legal Aid Chicago")}),
+        ("Legal Aid Referral placed.", set()),
+        # a university known by one word; a surname that is one only after a preposition
+        ("Daughter (19) is at Rutgers.", {("AGE", "19"), ("ORGANIZATION", "Rutgers")}),
+        ("Stanford Hughes called back", set()),
+        # an organ procurement organisation in capitals; not a gift of hope given
+        (
+            "OFFER VIA DONORNET FROM GIFT OF HOPE (ITASCA), DONOR",
+            {("ORGANIZATION", "GIFT OF HOPE")},
+        ),
+        ("IT WAS A GIFT OF HOPE.", set()),
+        # part of a year in capitals is no identifier; carried by air is no company
+        ("SEEN MID-2104; EARLY 2103.", {("DATE", "2104"), ("DATE", "2103")}),
+        (
+            "TRANSPORTED BY AIR AMBULANCE, THEN BY METRO AMBULANCE.",
+            {("ORGANIZATION", "METRO AMBULANCE")},
+        ),
+        # a street's quadrant and suite in a note in lower case
+        (
+            "lives at 95 collier rd nw, ste 2075, atlanta 30309",
+            {("STREET", "95 collier rd nw, ste 2075")},
+        ),
+        # an employer after the job and the hours
+        ("Works nights as a home health aide for Rescare.", {("ORGANIZATION", "Rescare")}),
+        # a town after a hospital at a letterhead's end that begins with "Center"
+        (
+            "from: dr ng, washington regional medical center, center ridge\nre:",
+            {("CITY", "center ridge")},
+        ),
+        # a British address line in capitals and in lower case
+        (
+            "letter\nlondon road, reading rg1 5an\ndate",
+            {("STREET", "london road"), ("CITY", "reading"), ("ZIP", "rg1 5an")},
+        ),
+        (
+            "LETTER\nLONDON ROAD, READING RG1 5AN\nDATE",
+            {("STREET", "LONDON ROAD"), ("CITY", "READING"), ("ZIP", "RG1 5AN")},
+        ),
+    ],
+)
+def test_union_locals_legal_aid_universities_and_letterheads(text, expected):
+    assert found(text) == expected
+
+
+def test_a_department_after_a_hospital_is_no_town():
+    text = "ROYAL BERKSHIRE HOSPITAL, DEPARTMENT OF RHEUMATOLOGY\nDATE"
+    towns = [text[s.start : s.end] for s in EN.detect(Document("t", text)) if s.label == "CITY"]
+    assert towns == []

@@ -238,6 +238,24 @@ def test_notes_in_lower_case_are_searched_title_cased_as_well():
     assert {(s.label, lower[s.start : s.end]) for s in spans} == {
         ("STREET", "22 birchwood ln, apt 3")
     }
+
+
+def test_notes_in_lower_case_are_searched_in_capitals_as_well():
+    # the patterns written for notes in capitals read a note in lower case put in capitals
+    # (their HIPAA identifiers: not a hospital's name, read too loosely in capitals)
+    text = "outside pharmacy: kinney drugs #47, potsdam ny\nhospice admission - heartland hospice"
+    found = {
+        (s.label, text[s.start : s.end]) for s in RuleDetector("en").detect(Document("t", text))
+    }
+    assert ("ORGANIZATION", "kinney drugs #47") in found
+    assert not any(label == "HOSPITAL" for label, _ in found)
+    # not where putting it in capitals moves the offsets ("ß" is "SS")
+    text = "outside pharmacy: kinney drugs #47, potsdam ny\nweiß, seen at home"
+    spans = RuleDetector("en").detect(Document("t", text))
+    assert all(s.end <= len(text) for s in spans)
+    assert ("ORGANIZATION", "kinney drugs #47") not in {
+        (s.label, text[s.start : s.end]) for s in spans
+    }
     text = "desk phone +1-604-696-5272x565 for the billing office"
     spans = merge_spans(RuleDetector("en").detect(Document("t", text)), "priority").spans
     assert {(s.label, text[s.start : s.end]) for s in spans} == {("PHONE", "+1-604-696-5272x565")}

@@ -131,6 +131,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),
         ("is a 27 yo G3P2002 at 39w2d", "3P2002", "PATIENT"),
         ("Appendix: normal. Ovaries: normal.", "Appendix", "CITY"),
+        # membranes ruptured, a viral load's words
+        ("EDD 9/6, presenting with SROM at 0330.", "SROM", "DOCTOR"),
+        ("No mass. HBV DNA 22,000 IU/mL.", "HBV DNA", "DOCTOR"),
+        ("No mass. HBV DNA 22,000 IU/mL.", "IU", "DOCTOR"),
         # a clinical word in lower case read as a person or a place
         ("Dr. Abimbola recommended nonoperative management", "nonoperative", "DOCTOR"),
         ("MTX weekly (2089-2090, transaminitis), then LEF", "transaminitis", "HOSPITAL"),

@@ -1423,3 +1423,18 @@ def test_names_stated_rows_by_date_and_towns_in_brackets(text, expected):
 )
 def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "NEW PT" is a new patient, not a name and a credential
+        (
+            "OWNER IN GARDEN GROVE, NEW PT REFERRED BY DR. PHAM.",
+            {("CITY", "GARDEN GROVE"), ("DOCTOR", "PHAM")},
+        ),
+        ("Seen by Grace Newman PT today.", {("DOCTOR", "Grace Newman")}),
+    ],
+)
+def test_a_new_patient_is_no_name(text, expected):
+    assert found(text) == expected

@@ -307,10 +307,12 @@ _RULES = (
         rf"{TITLED_NAME}(?={UK_GRADE_AFTER})",
         0.95,
     ),
-    (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states)
+    (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states), nor a new patient
+        # ("IN GARDEN GROVE, NEW PT REFERRED BY")
         "credential",
         "DOCTOR",
-        rf"(?<![\w.])(?<![\w]-)(?P<n>{NAME})(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])"
+        rf"(?<![\w.])(?<![\w]-)(?P<n>{NAME})(?<!(?<![\w])(?i:new))"
+        rf"(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])"
         r"(?![ ,]*\d{5})",
         0.93,
     ),

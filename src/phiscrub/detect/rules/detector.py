@@ -18,13 +18,15 @@ from phiscrub.detect.rules.patterns import Pattern, load_patterns
 from phiscrub.detect.rules.prefilter import LiteralIndex, fold
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.document import Document, Span, dedupe_spans
-from phiscrub.text.casing import title_cased, typed_in_lower_case
+from phiscrub.taxonomy import is_hipaa
+from phiscrub.text.casing import note_case, title_cased, typed_in_lower_case
 
 CONTEXT_BOOST = 0.05
 BUDGET_CHARS = 50_000  # the budget is per this many characters: a 1 MB note gets 20 budgets
 WALL_SLACK = 4.0  # a search may take this many times the CPU time left in wall-clock time
 _FOUND = TextMemo()  # (patterns' digest, budget, prefilter) and text -> spans, whatever the name
 _TITLED = TextMemo()  # the same key and a title-cased twin -> the spans found in it
+_CAPITALS = TextMemo()  # the same key and a note in lower case put in capitals -> its spans
 
 
 class RuleDetector:
@@ -120,13 +122,31 @@ class RuleDetector:
                         titled,
                         lambda: tuple(self._search(titled, doc.doc_id, clock, titled=True)),
                     )
+                if lower_case(doc):  # read in capitals too, by the patterns written to read
+                    # notes in capitals as they stand ("KINNEY DRUGS #47", "EMPLOYER: INLAND
+                    # EMPIRE COLD STORAGE LLC"); of what they find, the HIPAA identifiers only
+                    # (a hospital's or a service's name in capitals is read too loosely:
+                    # "DONOR CLINIC", "THE COUNTY HOSPITAL")
+                    capitals = doc.text.upper()
+                    if len(capitals) == len(doc.text):  # the same offsets ("ß" is "SS")
+                        spans += _CAPITALS.get(
+                            self._memo_key,
+                            capitals,
+                            lambda: tuple(
+                                s
+                                for s in self._search(capitals, doc.doc_id, clock, capitals=True)
+                                if is_hipaa(s.label)
+                            ),
+                        )
         except OutOfTime:
             raise clock.out_of_time(doc.doc_id) from None
         return tuple(dedupe_spans(spans))
 
-    def _search(self, text: str, doc_id: str, clock: _Clock, titled: bool = False) -> list[Span]:
+    def _search(
+        self, text: str, doc_id: str, clock: _Clock, titled: bool = False, capitals: bool = False
+    ) -> list[Span]:
         held = self._index.held(fold(text)) if self.prefilter else frozenset()
-        spans = self._run(self._plain, text, held, doc_id, clock, titled)
+        spans = self._run(self._plain, text, held, doc_id, clock, titled, capitals=capitals)
         if not (self._near_date or self._column):
             return spans
         # read beside the days of the dates the other patterns found (day first in a note
@@ -134,16 +154,20 @@ class RuleDetector:
         days = Anchors.of(text[s.start : s.end] for s in spans if s.label == "DATE")
         if days and self._near_date:
             near_date = self._near_date
-            dated = self._run(near_date, text, held, doc_id, clock, titled, days)
+            dated = self._run(near_date, text, held, doc_id, clock, titled, days, capitals=capitals)
             if dated:  # once more beside the days it found: a log's first row ("1/13"
                 # five weeks before the note's next date, a week before the log's next row)
                 days.add(text[s.start : s.end] for s in dated)
-                dated = self._run(near_date, text, held, doc_id, clock, titled, days)
+                dated = self._run(
+                    near_date, text, held, doc_id, clock, titled, days, capitals=capitals
+                )
             spans += dated
         if days and self._column:  # in the columns of the dates found
             columns = Columns(text, (s.start for s in spans if s.label == "DATE"))
             if columns:
-                spans += self._run(self._column, text, held, doc_id, clock, titled, days, columns)
+                spans += self._run(
+                    self._column, text, held, doc_id, clock, titled, days, columns, capitals
+                )
         return spans
 
     def _run(
@@ -156,11 +180,17 @@ class RuleDetector:
         titled: bool,
         days: Anchors | None = None,
         columns: Columns | None = None,
+        capitals: bool = False,
     ) -> list[Span]:
+        """``patterns``' spans in ``text``: a title-cased twin (``titled``) is read by the
+        patterns that read twins; a note in lower case put in capitals (``capitals``) by those
+        that do not, which were written to read notes in capitals as they stand."""
         spans: list[Span] = []
         for pattern in patterns:
             if (titled and not pattern.spec.capitals) or (pattern.spec.twin_only and not titled):
                 continue
+            if capitals and pattern.spec.capitals:
+                continue  # the twin's reading
             if self.prefilter and not pattern.may_match_held(held):
                 continue  # the note holds none of the strings every match needs
             clock.pattern = pattern.name
@@ -231,3 +261,8 @@ class _Clock:
             f"document {doc_id!r}: rule patterns ran past their "
             f"{self.budget:g} s CPU budget (at pattern {self.pattern!r})"
         )
+
+
+def lower_case(doc: Document) -> bool:
+    """Whether ``doc`` is a note typed in lower case (its capitals restored or not)."""
+    return typed_in_lower_case(doc.metadata) or note_case(doc.text) == "lower"

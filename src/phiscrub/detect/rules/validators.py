@@ -159,7 +159,9 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 # Gravidity and parity ("G3P2002", "G2P1A1", "G4P3L3"): a history, not an identifier.
 _OBSTETRIC = re.compile(r"^G\d{1,2}P\d{1,4}(?:(?:A|AB|L|T|SAB|TAB|E)\d{1,2})*$")
 TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")  # ClinicalTrials.gov's: a trial's, no one's
-_FISCAL_YEAR = re.compile(r"^(?:FY|CY|Q[1-4])(?:19|20|21)\d{2}$")  # a year, read as one
+_FISCAL_YEAR = re.compile(
+    r"^(?:FY|CY|Q[1-4]|(?:MID|EARLY|LATE|PRE|POST)-)(?:19|20|21)\d{2}$"
+)  # a year, read as one (FY2085, MID-2104)
 MONTH_NUMBERS = {
     name: number
     for number, names in enumerate(
@@ -204,7 +206,8 @@ def id_shaped(text: str) -> bool:
     """An identifier without a cue.
 
     Letters with digits: at least four digits, six characters, and not a dose or measure
-    (``500MG``, ``10X``), a pregnancy count (``G3P2002``), a fiscal year (``FY2085``) or a
+    (``500MG``, ``10X``), a pregnancy count (``G3P2002``), a fiscal year or part of a year
+    (``FY2085``, ``MID-2104``) or a
     trial's public registration number (``NCT05123456``).
     Digits alone: seven or more without a separator (not a compact date or a US phone
     number), or seven or more around a slash with five on one side (not a date or a blood
