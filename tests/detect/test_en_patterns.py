@@ -4076,3 +4076,31 @@ def test_a_department_after_a_hospital_is_no_town():
     text = "ROYAL BERKSHIRE HOSPITAL, DEPARTMENT OF RHEUMATOLOGY\nDATE"
     towns = [text[s.start : s.end] for s in EN.detect(Document("t", text)) if s.label == "CITY"]
     assert towns == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town's police before an officer; not Parkinson's disease
+        ("Per Minneapolis PD Officer Ruiz (badge", {("CITY", "Minneapolis")}),
+        ("PER MINNEAPOLIS PD OFFICER RUIZ (BADGE", {("CITY", "MINNEAPOLIS")}),
+        ("Hx PD on carbidopa. Advanced PD officer", set()),
+        # an emergency medical service in capitals; not a local one
+        ("APPLIED BY HENNEPIN EMS AT 22:31. BY LOCAL EMS", {("ORGANIZATION", "HENNEPIN EMS")}),
+        ("OFF WORK FOR ONE WEEK PER EMS.", set()),
+        # a court in capitals after "ON"
+        ("WHO LIVES NEXT DOOR ON JUNIPER COURT.", {("STREET", "JUNIPER COURT")}),
+        # a league or a club by its name; not a bowling league
+        (
+            "Plays soccer with Minnesota Thunder Women's League.",
+            {("ORGANIZATION", "Minnesota Thunder Women's League")},
+        ),
+        (
+            "Coaches the Lakeside Tigers Youth League. Plays in a bowling league.",
+            {("ORGANIZATION", "Lakeside Tigers Youth League")},
+        ),
+        ("Plays in the Soccer Club at school.", set()),
+    ],
+)
+def test_town_police_services_courts_and_leagues(text, expected):
+    assert found(text) == expected

@@ -135,6 +135,9 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("EDD 9/6, presenting with SROM at 0330.", "SROM", "DOCTOR"),
         ("No mass. HBV DNA 22,000 IU/mL.", "HBV DNA", "DOCTOR"),
         ("No mass. HBV DNA 22,000 IU/mL.", "IU", "DOCTOR"),
+        ("S/P ACL RECONSTRUCTION (BPTB AUTOGRAFT)", "BPTB AUTOGRAFT", "PATIENT"),
+        ("Purpose: litigation (MVA 06/14/2024).", "MVA", "HOSPITAL"),
+        ("Tourniquet applied by EMS at 22:31.", "Tourniquet", "ORGANIZATION"),
         # a clinical word in lower case read as a person or a place
         ("Dr. Abimbola recommended nonoperative management", "nonoperative", "DOCTOR"),
         ("MTX weekly (2089-2090, transaminitis), then LEF", "transaminitis", "HOSPITAL"),
