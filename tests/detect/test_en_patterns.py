@@ -4104,3 +4104,37 @@ def test_a_department_after_a_hospital_is_no_town():
 )
 def test_town_police_services_courts_and_leagues(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an EMS agency by its name; not a cue's or a verb's word before "EMS"
+        ("PATIENT CARE REPORT - TRI-COUNTY EMS MEDIC 7", {("ORGANIZATION", "TRI-COUNTY EMS")}),
+        ("Per EMS, found down. Called EMS. ED EMS bay. Refused EMS transport.", set()),
+        # a place of addiction treatment; not a time
+        ("Prior tx at Rosecrance (2021).", {("ORGANIZATION", "Rosecrance"), ("DATE", "2021")}),
+        ("Will continue tx at this time.", set()),
+        (
+            "discharged to rehab at st. dominic's hospital (sdh) today",
+            set(),
+        ),
+        # the employer one was laid off from
+        ("Laid off from Caterpillar last spring.", {("ORGANIZATION", "Caterpillar")}),
+        # a Texas school district
+        (
+            "School: Maple Ridge Elementary, Plano ISD\nParent",
+            {("LOCATION-OTHER", "Maple Ridge Elementary"), ("ORGANIZATION", "Plano ISD")},
+        ),
+        # an age after the name in a patient's field; not a house number
+        ("Pt: Hattie Mae Crowder, 93, at home", {("AGE", "93")}),
+        ("Name: Smith, John, 123 Main St", {("STREET", "123 Main St")}),
+        # a county in a note in capitals; not after a determiner or a cue
+        (
+            "MEDICAL EXAMINER - CUYAHOGA COUNTY\nLIVES NEAR THE COUNTY. PER COUNTY RULES.",
+            {("CITY", "CUYAHOGA COUNTY")},
+        ),
+    ],
+)
+def test_ems_agencies_treatment_places_districts_field_ages_and_counties(text, expected):
+    assert found(text) == expected
