@@ -4138,3 +4138,28 @@ def test_town_police_services_courts_and_leagues(text, expected):
 )
 def test_ems_agencies_treatment_places_districts_field_ages_and_counties(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a year after an onset or a recall
+        ("for tremor. Onset ~2099. Father", {("DATE", "2099")}),
+        ("Recall: 2083. Letter to PCP", {("DATE", "2083")}),
+        ("Recall dose 2000 mg daily", set()),
+        # a hair studio; a defence contractor, a laboratory and an animal charity, in capitals
+        ("Salon (Delphine's Hair Studio) has", {("ORGANIZATION", "Delphine's Hair Studio")}),
+        (
+            "A MACHINIST AT GENERAL DYNAMICS; PATHOLOGY TO MIRACA LIFE SCIENCES; THROUGH MSPCA.",
+            {
+                ("ORGANIZATION", "GENERAL DYNAMICS"),
+                ("ORGANIZATION", "MIRACA LIFE SCIENCES"),
+                ("ORGANIZATION", "MSPCA"),
+            },
+        ),
+        # an orthotics company after "via"; not a coat hanger
+        ("diabetic shoes via Hanger. Coat hanger at bedside.", {("ORGANIZATION", "Hanger")}),
+    ],
+)
+def test_years_after_onset_studios_and_companies(text, expected):
+    assert found(text) == expected
