@@ -4163,3 +4163,27 @@ def test_ems_agencies_treatment_places_districts_field_ages_and_counties(text, e
 )
 def test_years_after_onset_studios_and_companies(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # one's own business after being self-employed; not a kind of work
+        (
+            "Occupation: carpenter, self-employed (Castellucci Custom Cabinets).\nSplint",
+            {("ORGANIZATION", "Castellucci Custom Cabinets")},
+        ),
+        ("Self-employed (contractor). Self-employed, Retired.", set()),
+        # the town after a street and its apartment, before the ZIP code
+        (
+            "HOME ADDRESS: 2210 E LAKE ST APT 5, MINNEAPOLIS 55406\nEMERGENCY",
+            {("STREET", "2210 E LAKE ST APT 5"), ("CITY", "MINNEAPOLIS"), ("ZIP", "55406")},
+        ),
+        (
+            "You can mail it to 207 Fleet St Apt 4, Baltimore 21231. You can",
+            {("STREET", "207 Fleet St Apt 4"), ("CITY", "Baltimore"), ("ZIP", "21231")},
+        ),
+    ],
+)
+def test_own_businesses_and_towns_after_an_apartment(text, expected):
+    assert found(text) == expected

@@ -1434,7 +1434,11 @@ def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(t
             {("CITY", "GARDEN GROVE"), ("DOCTOR", "PHAM")},
         ),
         ("Seen by Grace Newman PT today.", {("DOCTOR", "Grace Newman")}),
+        # a name opening its line before the bare age between commas; not a drug's dose
+        ("UROLOGY POST-OP\nFitzwilliam Okonedo, 59, POD 10", {("PATIENT", "Fitzwilliam Okonedo")}),
+        ("Metoprolol, 25, daily\nFoley, 16, placed", set()),
+        ("CALL ID CL-88214\nCALLER IDENTIFIED SELF AS JORDAN, 22, CALLING FROM", set()),
     ],
 )
-def test_a_new_patient_is_no_name(text, expected):
+def test_a_new_patient_is_no_name_and_a_name_opens_a_line_before_an_age(text, expected):
     assert found(text) == expected

@@ -596,7 +596,11 @@ _RULES = (
         # 3/14/1961", "patient Chidi Eze dob 6/14/59")
         r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*\d)"
         # or the age and sex before a dash ("Bao Tran Nguyen 62F - needs interpreter")
-        r"|[ ]+\d{1,3}[ ]?(?:M|F|yo[ ]?[MF])(?=[ ]+[-–][ ]))",
+        r"|[ ]+\d{1,3}[ ]?(?:M|F|yo[ ]?[MF])(?=[ ]+[-–][ ])"
+        # or, the name alone opening its line, the bare age between commas ("Fitzwilliam
+        # Okonedo, 59, POD 10"; not "CALLER IDENTIFIED SELF AS JORDAN, 22, CALLING")
+        r"|(?=[ ]*,[ ]*(?:1[01]\d|[1-9]?\d)[ ]*,[ ]*\p{L})"  # (the cheap test first)
+        rf"(?<=(?:^|\n)[ \t]*(?:{WORD}[ ]){{0,3}}{WORD})[ ]*,[ ]*\d{{1,3}}[ ]*,)",
         0.88,
     ),
     (  # a full name before a full date, then a dash or a comma, as a query list gives the
