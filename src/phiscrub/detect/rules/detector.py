@@ -19,7 +19,7 @@ from phiscrub.detect.rules.prefilter import LiteralIndex, fold
 from phiscrub.detect.rules.validators import VALIDATORS
 from phiscrub.document import Document, Span, dedupe_spans
 from phiscrub.taxonomy import is_hipaa
-from phiscrub.text.casing import note_case, title_cased, typed_in_lower_case
+from phiscrub.text.casing import in_lower_case, title_cased, typed_in_lower_case
 
 CONTEXT_BOOST = 0.05
 BUDGET_CHARS = 50_000  # the budget is per this many characters: a 1 MB note gets 20 budgets
@@ -122,7 +122,7 @@ class RuleDetector:
                         titled,
                         lambda: tuple(self._search(titled, doc.doc_id, clock, titled=True)),
                     )
-                if lower_case(doc):  # read in capitals too, by the patterns written to read
+                if _lower_case(doc):  # read in capitals too, by the patterns written to read
                     # notes in capitals as they stand ("KINNEY DRUGS #47", "EMPLOYER: INLAND
                     # EMPIRE COLD STORAGE LLC"); of what they find, the HIPAA identifiers only
                     # (a hospital's or a service's name in capitals is read too loosely:
@@ -263,6 +263,6 @@ class _Clock:
         )
 
 
-def lower_case(doc: Document) -> bool:
+def _lower_case(doc: Document) -> bool:
     """Whether ``doc`` is a note typed in lower case (its capitals restored or not)."""
-    return typed_in_lower_case(doc.metadata) or note_case(doc.text) == "lower"
+    return typed_in_lower_case(doc.metadata) or in_lower_case(doc.text)

@@ -207,8 +207,7 @@ def id_shaped(text: str) -> bool:
 
     Letters with digits: at least four digits, six characters, and not a dose or measure
     (``500MG``, ``10X``), a pregnancy count (``G3P2002``), a fiscal year or part of a year
-    (``FY2085``, ``MID-2104``) or a
-    trial's public registration number (``NCT05123456``).
+    (``FY2085``, ``MID-2104``) or a trial's public registration number (``NCT05123456``).
     Digits alone: seven or more without a separator (not a compact date or a US phone
     number), or seven or more around a slash with five on one side (not a date or a blood
     pressure), or seven or more in three groups joined by dashes (``33-19-882``); two
