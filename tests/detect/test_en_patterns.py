@@ -4187,3 +4187,63 @@ def test_years_after_onset_studios_and_companies(text, expected):
 )
 def test_own_businesses_and_towns_after_an_apartment(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a street without a number in capitals after "ON": not a function word before a
+        # saint's name
+        ("DISCHARGED ON FROM ST. AGNES IN 2103", {("DATE", "2103")}),
+        ("PICKED UP ON ELM ST", {("STREET", "ELM ST")}),
+        # Quest before its labs or after "per"; not the word
+        ("baseline 1.0 per Quest labs", {("ORGANIZATION", "Quest")}),
+        ("Quest labs pending. The quest for answers.", {("ORGANIZATION", "Quest")}),
+        # quarries and collectives by name; not a street named for one, nor the word alone
+        (
+            "Occupational Health - Granite Ridge Quarry\nEmployee ID",
+            {("ORGANIZATION", "Granite Ridge Quarry")},
+        ),
+        (
+            "Therapist at Queens Counseling Collective.",
+            {("ORGANIZATION", "Queens Counseling Collective")},
+        ),
+        ("Swam in the old quarry. Quarry Road exit.", set()),
+        # universities known by one word; those that are names too after a preposition
+        ("Pt was a Tuskegee graduate", {("ORGANIZATION", "Tuskegee")}),
+        (
+            "Daughter at Creighton. Seen by Creighton Marsh.",
+            {("ORGANIZATION", "Creighton")},
+        ),
+        # a restaurant chain known by name
+        ("Cut at work (Olive Garden #1147).", {("ORGANIZATION", "Olive Garden")}),
+        # a charity known by name, in capitals too
+        ("WITH DOCTORS WITHOUT BORDERS IN KAMPALA", {("ORGANIZATION", "DOCTORS WITHOUT BORDERS")}),
+    ],
+)
+def test_streets_after_on_quest_quarries_and_collectives(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a local number's extension
+        ("Verified at 555-0100 ext 4 today", {("PHONE", "555-0100 ext 4")}),
+        # a plan's number in spaced groups with a dependant's suffix
+        (
+            "UnitedHealthcare Choice Plus   Member ID: 948 221 730-01   Group",
+            {("ORGANIZATION", "UnitedHealthcare"), ("HEALTHPLAN", "948 221 730-01")},
+        ),
+        # a pharmacy plan's routing numbers after "Rx" are no identifier; a prescription's is
+        ("Rx BIN 610014 PCN MEDDPRIME", set()),
+        ("Rx #4417291 filled", {("IDNUM", "4417291")}),
+        # a month and day after an application's verb; not a fraction
+        ("Applied for SSDI 11/12, approved 12/20", {("DATE", "11/12"), ("DATE", "12/20")}),
+        ("Applied 1/2 strength cream.", set()),
+        # a study's protocol after "IRB #"; not a kit's number
+        ("Research visit - IRB #2103-0441. Kit #558201", {("IDNUM", "558201")}),
+    ],
+)
+def test_extensions_spaced_plan_numbers_and_pharmacy_routing_numbers(text, expected):
+    assert found(text) == expected

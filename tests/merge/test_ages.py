@@ -37,6 +37,9 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         # the patient's room in brackets between, on a rounding list
         ("1. Okafor, Chinedu (8214) - 63M CHF", "Okafor, Chinedu", "63"),
         ("2. Brandvold, Ingrid (Rm 8216) - 88F UTI", "Brandvold, Ingrid", "88"),
+        # the bare age closing a bracket
+        ("Pt: Mortimer Blackstone-Hale (96), dx CHF", "Mortimer Blackstone-Hale", "96"),
+        ("PT: MORTIMER BLACKSTONE-HALE (96), DX CHF", "MORTIMER BLACKSTONE-HALE", "96"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
@@ -56,6 +59,10 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("We saw Ana Lopez 3 years ago.", "Ana Lopez", "PATIENT"),  # a time, not an age
         ("Ana Lopez 20 yrs of smoking", "Ana Lopez", "PATIENT"),
         ("Okafor, Chinedu (8214 mg) - 63M", "Okafor, Chinedu", "PATIENT"),  # no room
+        ("Okafor, Chinedu (8214) seen", "Okafor, Chinedu", "PATIENT"),  # a room alone
+        ("Ms. Carrow (412) seen", "Carrow", "PATIENT"),  # no one is 412
+        ("Ms. Carrow (96 mg) given", "Carrow", "PATIENT"),
+        ("GRIP (JAMAR POS 2) R 48 LB", "JAMAR POS", "PATIENT"),  # a setting in its bracket
     ],
 )
 def test_no_age_after_other_spans_or_in_other_shapes(text, surface, label):

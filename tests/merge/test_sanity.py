@@ -2158,3 +2158,42 @@ def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
     text, surface, label, kept
 ):
     assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "label", "kept"),
+    [
+        # an abbreviation that is a given name too, in capitals in a note in mixed case
+        ("How many ED visits has Desmond had?", "ED visits", "PATIENT", []),
+        ("Hx of TIA in 2099. PAT labs drawn.", "PAT", "PATIENT", []),
+        ("FH: father MI at 58.", "MI", "PATIENT", []),
+        # not in title case, after a title, nor in a note in capitals
+        ("Spoke with Ed about the plan.", "Ed", "PATIENT", [("Ed", "PATIENT")]),
+        ("Her brother Ted called back.", "Ted", "PATIENT", [("Ted", "PATIENT")]),
+        ("Seen with Dr. ED Ramos today.", "ED", "DOCTOR", [("ED", "DOCTOR")]),
+        ("SPOKE WITH ED ABOUT THE PLAN.", "ED", "PATIENT", [("ED", "PATIENT")]),
+        # a vaccine's, a test's and a portal's words in capitals
+        ("DOES HE NEED A SHINGLES VACCINE?", "SHINGLES", "PATIENT", []),
+        ("IS A FLU SWAB PENDING?", "SWAB", "PATIENT", []),
+        ("VIA MYCHART (USERNAME JDOE)", "USERNAME", "HOSPITAL", []),
+    ],
+)
+def test_abbreviations_that_are_given_names_and_words_in_capitals(text, surface, label, kept):
+    assert _kept_as(text, surface, label) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "kept"),
+    [
+        # a surname with its particle before the comma and the given name: one name
+        (
+            "Pt: Van der Berg, Willemina  DOB 2/3/1950",
+            "Van der Berg, Willemina",
+            "Van der Berg, Willemina",
+        ),
+        # a full name before a comma and a word on no name list is still cut there
+        ("Pt: Sue Kim, Harbor  DOB 2/3/1950", "Sue Kim, Harbor", "Sue Kim"),
+    ],
+)
+def test_a_surname_with_its_particle_before_a_comma(text, surface, kept):
+    assert _kept_as(text, surface, "PATIENT") == [(kept, "PATIENT")]

@@ -78,8 +78,11 @@ Rules, in order, for each merged span:
      place list is dropped ("flu 10/2103");
    * every word a ``never_alone`` or ``relations`` word, or a number or function word beside
      them (or, for people, a credential): dropped ("Mallampati II", "mildly dyspneic", "MD",
-     "Grandmother", "Hemoglobin 11", "OSA on CPAP"); a place's or an institution's span of
-     titles and roles alone (``name_prefixes``: "Chaplain Rev", "Officer"): dropped;
+     "Grandmother", "Hemoglobin 11", "OSA on CPAP"); a person's span that is one of
+     ``capital_abbreviations`` in capitals in a note in mixed case, with no title before it:
+     dropped ("How many ED visits", "father MI at 58"; "Ed" stays); a place's or an
+     institution's span of titles and roles alone (``name_prefixes``: "Chaplain Rev",
+     "Officer"): dropped;
      every word a nationality (``demonyms``, or a country's name with an ending on no name
      list: "Cambodian"): dropped, unless a listed name stands after a title or before no
      lower-case word ("Dr. French"); a person's span that a ``makers`` word starts and no
@@ -209,6 +212,9 @@ class SanityRules:
     """Cues of an identifier, cut from the end of a person's name span as credentials are
     ("ANASTASIA PETROVA SSN 412-88-9034" read with the cue)."""
     never_alone: frozenset[str] = frozenset()
+    capital_abbreviations: frozenset[str] = frozenset()
+    """Abbreviations that are given names too: a person's span of one in capitals in a note in
+    mixed case is dropped ("ED visits", "father MI"; "Ed" stays)."""
     headings: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     cut_labels: frozenset[str] = frozenset()
@@ -384,6 +390,7 @@ _LISTS = (
     "credentials",
     "id_cues",
     "never_alone",
+    "capital_abbreviations",
     "headings",
     "function_words",
     "cut_labels",
@@ -2370,6 +2377,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person:
         cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
         verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
+        if cut is not None and _capital_abbreviation(doc.text, cut, rules):
+            return None  # "How many ED visits": the department, not Ed
         return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
     return _extent(span, start, end)
 
@@ -2465,6 +2474,18 @@ def _kin_named(text: str, start: int, words: Sequence[re.Match]) -> bool:
     if len(word) < 2 or not (titled or _in_capitals(text, start, start + len(word))):
         return False
     return _KIN_BEFORE.search(text, max(0, start - 16), start) is not None
+
+
+def _capital_abbreviation(text: str, span: Span, rules: SanityRules) -> bool:
+    """A person's ``span`` is one of ``capital_abbreviations`` in capitals, in a note in mixed
+    case, and no title stands before it ("ED visits", "father MI at 58"; not "Ed", "Dr.
+    ED")."""
+    surface = text[span.start : span.end]
+    if not surface.isupper() or surface.lower() not in rules.capital_abbreviations:
+        return False
+    if _in_capitals(text, span.start, span.end):
+        return False
+    return _TITLE_BEFORE.search(text, max(0, span.start - 12), span.start) is None
 
 
 def _honorific(word: str, rules: SanityRules) -> bool:
@@ -2632,6 +2653,8 @@ def _after_full_name(
         return False
     if "," not in text[words[index - 1].end() : words[index].start()]:
         return False
+    if any(w.group().lower() in rules.name_particles for w in words[first + 1 : index]):
+        return False  # "Van der Berg, Willemina": a surname with its particle, then the name
     listed = rules.names.is_first_name
     return listed(words[first].group().lower()) and not listed(words[index].group().lower())
 

@@ -1442,3 +1442,39 @@ def test_surname_particles_surnames_after_a_test_and_double_barrelled_surnames(t
 )
 def test_a_new_patient_is_no_name_and_a_name_opens_a_line_before_an_age(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a listed given name alone opening its line before the age between commas; not a
+        # drug's dose, a catheter's size or a listed surname
+        ("OB TRIAGE\nMarisol, 34 yo, G2P1, here for NST", {("PATIENT", "Marisol")}),
+        ("MARISOL, 34 YO, G2P1, HERE FOR NST", {("PATIENT", "MARISOL")}),
+        ("Metoprolol, 25 mg, daily\nFoley, 16, placed\nKeller, 40 yo, seen", set()),
+        # a possessive before "PT" is a patient's therapist, not a credential
+        ("When does Ophelia Grant's PT authorization expire?", {("PATIENT", "Ophelia Grant")}),
+        # in capitals, a verb before "PT" with no comma is the patient, not a therapist
+        ("RESULTS IN 2-3 WEEKS; WILL CALL PT AT HOME. NURSE TOLD PT TO WAIT.", set()),
+        ("SEEN BY ANA RUIZ PT FOR GAIT.", {("DOCTOR", "ANA RUIZ")}),
+    ],
+)
+def test_a_given_name_before_an_age_and_a_patient_after_a_verb(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a sign-out's row: surname first, then the age and sex run together after one space
+        (
+            "Sign-out\n1. Petrov, A 88M (rm 612) CAP\n2. Okonkwo-Baptiste, Chidinma 42F - DKA",
+            {("PATIENT", "Petrov, A"), ("PATIENT", "Okonkwo-Baptiste, Chidinma")},
+        ),
+        ("1. PETROV, A 88M (RM 612) CAP", {("PATIENT", "PETROV, A")}),
+        # not a plan's item, nor words before a floor
+        ("Plan, A 5F - continue\nLabs, Cbc 3M - pending\nPlan, Diet 40F (x2)", set()),
+    ],
+)
+def test_a_sign_out_row_with_the_age_run_together(text, expected):
+    assert found(text) == expected

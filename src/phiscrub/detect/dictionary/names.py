@@ -308,10 +308,10 @@ _RULES = (
         0.95,
     ),
     (  # not "Philadelphia, PA 19119" (PA, MD: credentials and states), nor a new patient
-        # ("IN GARDEN GROVE, NEW PT REFERRED BY")
+        # ("IN GARDEN GROVE, NEW PT REFERRED BY"), nor a patient's therapist ("Grant's PT")
         "credential",
         "DOCTOR",
-        rf"(?<![\w.])(?<![\w]-)(?P<n>{NAME})(?<!(?<![\w])(?i:new))"
+        rf"(?<![\w.])(?<![\w]-)(?P<n>{NAME})(?<!(?<![\w])(?i:new))(?<![\w]['’][sS])"
         rf"(?:,?[ ]+{CREDENTIALS}|,[ ]*RD)(?![\w-])"
         r"(?![ ,]*\d{5})",
         0.93,
@@ -475,6 +475,16 @@ _RULES = (
         r"(?=(?:[ ]{2,}|\t+)\d{1,3}[ ]?[MF](?:[ \t]|$))",
         0.9,
     ),
+    (  # the same run together after one space, as a sign-out types it, the given name's
+        # initial alone too ("1. Petrov, A 88M (rm 612) CAP"); listed names or rare words (not
+        # "Plan, Diet 40F (x2)")
+        "census_row_run_together",
+        "PATIENT",
+        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{WORD}[ ]?,[ ]?"
+        rf"(?:{WORD}(?:[ ]{INITIAL})?|\p{{Lu}}(?=[ ]\d)))"
+        r"(?=[ ]\d{1,3}[MF](?:[ ]+[(–-]|,))",
+        0.9,
+    ),
     (  # a log's row by date: a name written surname first between the date and a column's
         # gap ("11/26  MBEKI, THANDIWE  MISSED DRAW"); listed or rare words (``_name_like``)
         "dated_row",
@@ -602,6 +612,16 @@ _RULES = (
         r"|(?=[ ]*,[ ]*(?:1[01]\d|[1-9]?\d)[ ]*,[ ]*\p{L})"  # (the cheap test first)
         rf"(?<=(?:^|\n)[ \t]*(?:{WORD}[ ]){{0,3}}{WORD})[ ]*,[ ]*\d{{1,3}}[ ]*,)",
         0.88,
+    ),
+    (  # a given name alone opening its line before the age between commas ("Marisol, 34 yo,
+        # G2P1"; "Dashiell, 14 months, missed his MMR"); a listed given name that is no frequent
+        # word (not "Metoprolol, 25,", nor a catheter's "Foley, 16,")
+        "first_name_before_age",
+        "PATIENT",
+        rf"(?<=(?:^|\n)[ \t]*)(?P<n>{WORD})"
+        r"(?=[ ]*,[ ]*(?:1[01]\d|[1-9]?\d)[ ]?"
+        r"(?i:y/o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?|m|f)?(?i:[ ]old)?[ ]*,)",
+        0.85,
     ),
     (  # a full name before a full date, then a dash or a comma, as a query list gives the
         # birth date ("Olamide Fashola 6/9/1987 - need last TSH"); its words listed names or
@@ -906,14 +926,17 @@ _NEEDS_SUPPORT = frozenset(
         "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
-        "census_row_no_room",
+        *("census_row_no_room", "census_row_run_together"),
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
+        "first_name_before_age",
         "quoted_name",
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
+_NAME_LIKE_RULES = frozenset({"name_before_birth_date", "dated_row", "census_row_run_together"})
+"""Context rules whose words must be listed names or rare words (``_name_like``)."""
 _NEEDS_LISTED = frozenset(
     {
         "introduction",  # "This is Lisinopril"
@@ -1005,7 +1028,7 @@ def _context_hit(
         or _BETWEEN_NAMES.match(text[max(0, span[0] - 3) : span[1] + 3]) is not None
     ):
         return  # '"Fine"', '"Hope"': words in quotes; 'Joseph "Joe" Marchetti': one name
-    if rule in ("name_before_birth_date", "dated_row") and not _name_like(text, *span, gaz):
+    if rule in _NAME_LIKE_RULES and not _name_like(text, *span, gaz):
         return  # "Chest Xray 6/9/2024 - normal", "11/26  INR, GOAL  2-3"
     if rule in _ROW_NAMED and not _row_name(text, *span, gaz):
         return  # "12 new admit 79M", "pain in 14", "name is not on file"
@@ -1015,6 +1038,10 @@ def _context_hit(
         return  # "the Boston family": where a family is from
     if rule == "told_by" and _a_country_or_state(text[span[0] : span[1]].lower(), gaz):
         return  # "Called Jordan": a country (not a town's name: many are given names too)
+    if rule == "first_name_before_age" and not first_name(text[span[0] : span[1]].lower(), gaz):
+        return  # "Metoprolol, 25, daily", "Foley, 16, placed": a listed given name only
+    if rule == "credential" and _patient_after(text, *span, gaz):
+        return  # "WILL CALL PT AT": the patient, in a note in capitals
     if rule == "title_patient" and _finding_not_title(text, *span, gaz):
         return  # "Mild MR. Compared with prior": mitral regurgitation and a sentence
     if rule == "field_patient" and not supported and _subject_line(text, *span):
@@ -1095,6 +1122,22 @@ def _opens_with_a_word(text: str, start: int, end: int, gaz: Gazetteers) -> bool
     first = NAME_WORDS.search(text, start, end)
     word = first.group().lower() if first else ""
     return gaz.is_common(word) and not gaz.is_name(word)
+
+
+_PT_AFTER = regex.compile(r"((?:[ ]+\p{Lu}+){0,2})[ ]+PT(?![\w])")
+_VERB_ZIPF = 6
+"""How frequent a listed name's word before "PT" in capitals is to be read as a verb ("CALL")."""
+
+
+def _patient_after(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The words read in capitals before "PT" with no comma end in a frequent word on no name
+    list, or in a very frequent one (``_VERB_ZIPF``): a verb and the patient ("WILL CALL PT
+    AT", "SAW PT"), not a therapist ("ANA RUIZ PT")."""
+    after = _PT_AFTER.match(text, end)
+    if not text[start:end].isupper() or after is None:
+        return False
+    last = (text[start:end] + after.group(1)).split()[-1].lower()  # before the trim's cut
+    return gaz.is_common(last) and (not gaz.is_name(last) or zipf(last, "en") >= _VERB_ZIPF)
 
 
 _CAPITAL_TITLE = regex.compile(r"(?<![\w.])MRS?\.?[ ]\Z")

@@ -233,9 +233,13 @@ def id_shaped(text: str) -> bool:
     return 7 <= digits <= 20 and not (digits in (10, 11) and phone_us(text))
 
 
+_EXTENSION = re.compile(r"[ ]*(?i:x|ext\.?|extension)[ ]*\d{1,5}$")
+
+
 def phone_digits(text: str) -> bool:
-    """A telephone number of any country: 7 to 15 digits (ITU-T E.164), not all the same."""
-    digits = _digits(text)
+    """A telephone number of any country: 7 to 15 digits (ITU-T E.164) before any extension,
+    not all the same."""
+    digits = _digits(_EXTENSION.sub("", text))
     return 7 <= len(digits) <= 15 and len(set(digits)) > 1 and not _is_date_or_time(text.strip())
 
 
