@@ -4241,9 +4241,35 @@ def test_streets_after_on_quest_quarries_and_collectives(text, expected):
         # a month and day after an application's verb; not a fraction
         ("Applied for SSDI 11/12, approved 12/20", {("DATE", "11/12"), ("DATE", "12/20")}),
         ("Applied 1/2 strength cream.", set()),
+        # a plan's number after "insured id" or "hpbn"; not the card
+        (
+            "benefits for insured id YRH 443 118 902\nhpbn ZQ8841920 on file?",
+            {("HEALTHPLAN", "YRH 443 118 902"), ("HEALTHPLAN", "ZQ8841920")},
+        ),
+        ("The insured ID card was scanned.", set()),
         # a study's protocol after "IRB #"; not a kit's number
         ("Research visit - IRB #2103-0441. Kit #558201", {("IDNUM", "558201")}),
     ],
 )
 def test_extensions_spaced_plan_numbers_and_pharmacy_routing_numbers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a birth date glued to its cue, its year in two digits
+        ("pt mrn4471093 dob1/2/50 - any a1c?", {("MEDICALRECORD", "4471093"), ("DATE", "1/2/50")}),
+        # fields a form's export runs together: the next field's name in capitals after a date,
+        # a record number after a digit
+        (
+            "DOB:01/02/1950MRN:00123456",
+            {("DATE", "01/02/1950"), ("MEDICALRECORD", "00123456")},
+        ),
+        ("Lot 12/12/2020ABC", set()),
+        # a month and day after "adm"
+        ("Pt (72F) adm 12/2 w/ CHF", {("DATE", "12/2")}),
+    ],
+)
+def test_dates_and_record_numbers_run_together_with_their_fields(text, expected):
     assert found(text) == expected

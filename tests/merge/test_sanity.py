@@ -2167,6 +2167,8 @@ def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
         ("How many ED visits has Desmond had?", "ED visits", "PATIENT", []),
         ("Hx of TIA in 2099. PAT labs drawn.", "PAT", "PATIENT", []),
         ("FH: father MI at 58.", "MI", "PATIENT", []),
+        ("Meds: ASA 81, atorva 80.", "ASA", "PATIENT", []),
+        ("Graves' disease, treated with RAI in 2080.", "RAI", "DOCTOR", []),
         # not in title case, after a title, nor in a note in capitals
         ("Spoke with Ed about the plan.", "Ed", "PATIENT", [("Ed", "PATIENT")]),
         ("Her brother Ted called back.", "Ted", "PATIENT", [("Ted", "PATIENT")]),

@@ -1478,3 +1478,20 @@ def test_a_given_name_before_an_age_and_a_patient_after_a_verb(text, expected):
 )
 def test_a_sign_out_row_with_the_age_run_together(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a surname alone before its age and sex and a column's gap, as a schedule lists them
+        (
+            "OR 1  0730  Castellano, 64M  lap chole\nOR 1  1000  Ibsen, 41F       dx lap",
+            {("PATIENT", "Castellano"), ("PATIENT", "Ibsen")},
+        ),
+        ("OR 2  0730  MOREAU-KAPLAN, 77F  R TKA", {("PATIENT", "MOREAU-KAPLAN")}),
+        # not a catheter's French size, nor a frequent word
+        ("Foley, 16F  placed\nPlan, 40F  x2\nCoude, 14F", set()),
+    ],
+)
+def test_a_surname_before_its_age_and_sex_in_a_schedule(text, expected):
+    assert found(text) == expected

@@ -485,6 +485,15 @@ _RULES = (
         r"(?=[ ]\d{1,3}[MF](?:[ ]+[(–-]|,))",
         0.9,
     ),
+    (  # a surname alone between columns' gaps before its age and sex, as a schedule lists
+        # them ("OR 1  0730  Castellano, 64M  lap chole"); listed names or rare words, not a
+        # catheter's French size ("Foley, 16F  placed")
+        "surname_age_sex",
+        "PATIENT",
+        r"(?<=^|[\n\t]|[ ]{2})(?!(?i:foley|coude|catheter|sheath|tube|drain|stent|introducer)\b)"
+        rf"(?P<n>{WORD})(?=,[ ]?\d{{1,3}}[ ]?[MF](?:[ ]{{2,}}|\t|[ ]*$))",
+        0.85,
+    ),
     (  # a log's row by date: a name written surname first between the date and a column's
         # gap ("11/26  MBEKI, THANDIWE  MISSED DRAW"); listed or rare words (``_name_like``)
         "dated_row",
@@ -926,7 +935,7 @@ _NEEDS_SUPPORT = frozenset(
         "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
-        *("census_row_no_room", "census_row_run_together"),
+        *("census_row_no_room", "census_row_run_together", "surname_age_sex"),
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
@@ -935,7 +944,9 @@ _NEEDS_SUPPORT = frozenset(
     }
 )
 """Context rules whose name must also look like a name (``_supported``)."""
-_NAME_LIKE_RULES = frozenset({"name_before_birth_date", "dated_row", "census_row_run_together"})
+_NAME_LIKE_RULES = frozenset(
+    {"name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"}
+)
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
 _NEEDS_LISTED = frozenset(
     {
