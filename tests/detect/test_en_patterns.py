@@ -4267,6 +4267,16 @@ def test_extensions_spaced_plan_numbers_and_pharmacy_routing_numbers(text, expec
             {("DATE", "01/02/1950"), ("MEDICALRECORD", "00123456")},
         ),
         ("Lot 12/12/2020ABC", set()),
+        # a concourse is a street's type
+        (
+            "Lives at 2201 Grand Concourse, Apt 4F, Bronx, NY 10453.",
+            {
+                ("STREET", "2201 Grand Concourse, Apt 4F"),
+                ("CITY", "Bronx"),
+                ("STATE", "NY"),
+                ("ZIP", "10453"),
+            },
+        ),
         # a month and day after "adm"
         ("Pt (72F) adm 12/2 w/ CHF", {("DATE", "12/2")}),
     ],
