@@ -2377,8 +2377,6 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
     if person:
         cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
         verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
-        if cut is not None and _capital_abbreviation(doc.text, cut, rules):
-            return None  # "How many ED visits": the department, not Ed
         return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
     return _extent(span, start, end)
 
@@ -2403,8 +2401,9 @@ def _name_cut(
     rules: SanityRules,
 ) -> Span | None:
     """A person's span (its kept words ``first`` to ``last``, at ``start:end`` in ``text``)
-    cut where the name ends (``_name_end``), or None where no name is left or it is a verb's
-    form opening a sentence (``_opening_word``)."""
+    cut where the name ends (``_name_end``), or None where no name is left, it is a verb's
+    form opening a sentence (``_opening_word``) or an abbreviation in capitals that is a given
+    name too (``_capital_abbreviation``)."""
     cut = _name_end(text[span.start : span.end], words, first, last, rules)
     if cut is not None:
         # a number before the cut is no part of the name ("his dog Pepper 1 mile daily")
@@ -2420,7 +2419,8 @@ def _name_cut(
             return None  # "mL", a unit, left of the initial
     if _opening_word(text, start, end, rules):
         return None
-    return _extent(span, start, end)
+    cut = _extent(span, start, end)
+    return None if _capital_abbreviation(text, cut, rules) else cut  # "How many ED visits"
 
 
 def _extent(span: Span, start: int, end: int) -> Span:
