@@ -1495,3 +1495,18 @@ def test_a_sign_out_row_with_the_age_run_together(text, expected):
 )
 def test_a_surname_before_its_age_and_sex_in_a_schedule(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a listed name before "'S" and what a patient has, in a note typed in capitals
+        ("IS SUNITA'S A1C TRENDING DOWN SINCE JANUARY?", {("PATIENT", "SUNITA")}),
+        # not a disease's eponym, a medicine's, a relative's or a title's, nor in capitals in a
+        # note in mixed case
+        ("PARKINSON'S MEDS GIVEN. COUMADIN'S DOSE HELD. MOM'S LABS. DR'S ORDERS.", set()),
+        ("Is SUNITA'S A1C trending down?", set()),
+    ],
+)
+def test_a_possessive_name_in_a_note_in_capitals(text, expected):
+    assert found(text) == expected

@@ -267,9 +267,8 @@ _WHEN_LABS = word_set("daily morning evening nightly weekly stat routine fasting
 # that is not a frequent English word, a drug or an eponym ("Parkinson's meds" are for a
 # disease). No operation or fluid after it: "Hartmann's procedure", "Ringer's lactate" are
 # eponyms' too.
-_POSSESSIVE_NAME = regex.compile(
-    rf"(?<![\w.'’-])(?P<n>(?:\p{{Lu}}['’])?(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}+)"
-    r"(?:-\p{Lu}?\p{Ll}+)?)(?:['’]s|(?<=s)['’])[ ]+"  # "Hyun-woo's dad"
+_POSSESSIVE_AFTER = (
+    r"(?:['’]s|(?<=s)['’])[ ]+"  # "Hyun-woo's dad"
     # "Octavia Fairbanks' last INR"
     r"(?:(?:last|latest|recent|most[ ]recent|next|current|previous|prior|new|old)[ ]+)?"
     r"(?P<w>labs?|results?|INR|PT/INR|potassium|sodium|creatinine|glucose|sugars?|BP|vitals|"
@@ -293,6 +292,14 @@ _POSSESSIVE_NAME = regex.compile(
     # a start of care, an intake or an assessment ("for Okwuosa's start of care")
     r"start[ ]of[ ]care|intake|evals?|evaluations?|assessments?)"
     r"(?![\w-])"
+)
+_POSSESSIVE_NAME = regex.compile(
+    rf"(?<![\w.'’-])(?P<n>(?:\p{{Lu}}['’])?(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}+)"
+    rf"(?:-\p{{Lu}}?\p{{Ll}}+)?){_POSSESSIVE_AFTER}"
+)
+# the same in a note typed in capitals ("IS SUNITA'S A1C TRENDING DOWN?")
+_POSSESSIVE_NAME_CAPITALS = regex.compile(
+    rf"(?<![\w.'’-])(?P<n>\p{{Lu}}{{2,}}(?:-\p{{Lu}}{{2,}})?)(?i:{_POSSESSIVE_AFTER})"
 )
 # what only a person has, after which a rare word that no list holds is a name too ("Was
 # Olumide's INR checked?"); not a dose or a medicine's ("Coumadin's dose")
@@ -853,6 +860,20 @@ def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> It
         yield NameHit(start, end, "PATIENT", 0.7, "family_name")
 
 
+_CAPITALS_REACH = 80
+"""Characters either side of a possessive in capitals that tell a note typed in capitals."""
+
+
+def _possessive_matches(text: str) -> Iterator[regex.Match]:
+    """``_POSSESSIVE_NAME``'s matches, then ``_POSSESSIVE_NAME_CAPITALS``'s where no small
+    letter stands within ``_CAPITALS_REACH`` characters (a note typed in capitals)."""
+    yield from _POSSESSIVE_NAME.finditer(text)
+    for match in _POSSESSIVE_NAME_CAPITALS.finditer(text):
+        around = text[max(0, match.start() - _CAPITALS_REACH) : match.end() + _CAPITALS_REACH]
+        if not any(c.islower() for c in around):
+            yield match
+
+
 def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
     """A listed name before "'s" and what a patient has in a note ("Keanu's potassium"; a
     rare word that no list holds before what only a person has: "Olumide's INR"), or
@@ -860,7 +881,7 @@ def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -
     metformin"), where no other rule has found a name; with a listed given name before it
     ("Octavia Fairbanks' last INR")."""
     taken = Occupied(found)
-    for match in _POSSESSIVE_NAME.finditer(text):
+    for match in _possessive_matches(text):
         start, end = match.span("n")
         word = match.group("n").lower()
         if _LOWER_AFTER_HYPHEN.search(match.group("n")) and any(
