@@ -29,6 +29,7 @@ from phiscrub.detect.dictionary.name_words import (
     first_name,
     word_set,
 )
+from phiscrub.text.casing import note_case
 from phiscrub.text.frequency import zipf
 
 # A name with a capital inside after "Mac", "Di", "Le" ("MacGregor", "DiMaggio", "LeBlanc"),
@@ -860,18 +861,12 @@ def family_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> It
         yield NameHit(start, end, "PATIENT", 0.7, "family_name")
 
 
-_CAPITALS_REACH = 80
-"""Characters either side of a possessive in capitals that tell a note typed in capitals."""
-
-
 def _possessive_matches(text: str) -> Iterator[regex.Match]:
-    """``_POSSESSIVE_NAME``'s matches, then ``_POSSESSIVE_NAME_CAPITALS``'s where no small
-    letter stands within ``_CAPITALS_REACH`` characters (a note typed in capitals)."""
+    """``_POSSESSIVE_NAME``'s matches, and ``_POSSESSIVE_NAME_CAPITALS``'s in a note typed in
+    capitals (``casing.note_case``, as the pipeline decides it)."""
     yield from _POSSESSIVE_NAME.finditer(text)
-    for match in _POSSESSIVE_NAME_CAPITALS.finditer(text):
-        around = text[max(0, match.start() - _CAPITALS_REACH) : match.end() + _CAPITALS_REACH]
-        if not any(c.islower() for c in around):
-            yield match
+    if note_case(text) == "capitals":
+        yield from _POSSESSIVE_NAME_CAPITALS.finditer(text)
 
 
 def possessive_names(text: str, gaz: Gazetteers, found: list[tuple[int, int]]) -> Iterator[NameHit]:
