@@ -4283,3 +4283,139 @@ def test_extensions_spaced_plan_numbers_and_pharmacy_routing_numbers(text, expec
 )
 def test_dates_and_record_numbers_run_together_with_their_fields(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a dialysis unit and a practice of specialists by name; not the treatment or a kind of
+        # doctor
+        (
+            "Unit: Lakeshore Dialysis - Chair 7",
+            {("ORGANIZATION", "Lakeshore Dialysis")},
+        ),
+        ("Started Peritoneal Dialysis. Needs Dialysis today.", set()),
+        (
+            "repair (Dr. Prescott, Bone & Joint Specialists)",
+            {("ORGANIZATION", "Bone & Joint Specialists")},
+        ),
+        ("Seen by Outside Specialists", set()),
+        # the funeral home's field names a firm; not a status
+        (
+            "Funeral home: Sunset Memorial Chapel, (956) 555-0133.",
+            {("ORGANIZATION", "Sunset Memorial Chapel"), ("PHONE", "(956) 555-0133")},
+        ),
+        ("Funeral home: none chosen", set()),
+    ],
+)
+def test_dialysis_units_specialists_and_funeral_homes_by_name(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a firm's head after "&" ("Home & Hospice Care"), with its place after "of"
+        (
+            "Referral to Home & Hospice Care of Rhode Island placed",
+            {("ORGANIZATION", "Home & Hospice Care of Rhode Island")},
+        ),
+        # a month and day after "visits"; not a fraction after a dose
+        ("mobile clinic visits campus 12/3, consent form sent", {("DATE", "12/3")}),
+        ("visits: 1/2 tab at night", set()),
+    ],
+)
+def test_a_head_after_an_ampersand_and_a_date_after_visits(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a plan's number after "mbr"; a record's after "ending" or "last 4 digits"
+        (
+            "Need auth for pt (Aetna mbr W2284 1907 33) for PT 12 visits",
+            {("ORGANIZATION", "Aetna"), ("HEALTHPLAN", "W2284 1907 33")},
+        ),
+        ("who is pt with MRN ending 8832?", {("MEDICALRECORD", "8832")}),
+        ("MRN last 4 digits 4471?", {("MEDICALRECORD", "4471")}),
+        # not the word alone, nor a span of time
+        ("mbr services called. MRN last 4 hours ok", set()),
+    ],
+)
+def test_a_plan_number_after_mbr_and_a_record_number_s_ending(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a food bank known by name, in capitals too; a supplier by its head
+        (
+            "referred to Second Harvest. DME order to Gulf Coast Medical Supply.",
+            {("ORGANIZATION", "Second Harvest"), ("ORGANIZATION", "Gulf Coast Medical Supply")},
+        ),
+        ("REFERRED TO SECOND HARVEST FOOD BANK", {("ORGANIZATION", "SECOND HARVEST FOOD BANK")}),
+        # not the words alone, in a note in lower case too
+        ("A second harvest of stem cells. Durable medical supply order.", set()),
+        ("a second harvest of stem cells", set()),
+    ],
+)
+def test_food_banks_and_medical_suppliers_by_name(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # months listed before the last one and its year
+        (
+            "Pentavalent 1,2,3 - Sept, Oct, Nov 2096",
+            {("DATE", "Sept"), ("DATE", "Oct"), ("DATE", "Nov 2096")},
+        ),
+        ("seen in Jan, Feb and Mar 2101", {("DATE", "Jan"), ("DATE", "Feb"), ("DATE", "Mar 2101")}),
+        # a shop by its owner's possessive; not a market alone
+        ("owned Haddad's Market for 40 years", {("ORGANIZATION", "Haddad's Market")}),
+        ("Stock Market fell. Sept, Oct visits.", set()),
+    ],
+)
+def test_listed_months_before_a_year_and_a_shop_by_its_owner(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a street's block, as a report places an incident, in capitals too
+        (
+            "Place of injury: 1400 block of Simpson St NW, Atlanta",
+            {("STREET", "1400 block of Simpson St NW")},
+        ),
+        (
+            "PLACE OF INJURY: 300 BLOCK OF E MAIN ST, ATLANTA",
+            {("STREET", "300 BLOCK OF E MAIN ST")},
+        ),
+        # a nail salon by name; not the finding
+        ("works at a nail salon (Lucky Nails)", {("ORGANIZATION", "Lucky Nails")}),
+        ("Brittle Nails noted. Clubbed Nails. a block of ice", set()),
+    ],
+)
+def test_a_street_s_block_and_a_nail_salon(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a lettered street; a month after "RTW", a month and day after "start"
+        (
+            "From: 1200 K St NW, Suite 800, Washington",
+            {("STREET", "1200 K St NW, Suite 800"), ("CITY", "Washington")},
+        ),
+        ("plans RTW Jan. Sessions M/W/F, start 10/14.", {("DATE", "Jan"), ("DATE", "10/14")}),
+        # not a vitamin, nor a fraction after "start"
+        ("Vitamin K St. John's wort. start 1/2 tab", set()),
+    ],
+)
+def test_lettered_streets_and_dates_after_a_return_to_work(text, expected):
+    assert found(text) == expected

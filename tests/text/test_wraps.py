@@ -120,6 +120,9 @@ def test_a_question_of_its_own_line_in_a_list_of_queries_keeps_its_line():
     # after a word no sentence ends in, the question's words run on from the line before
     wrapped = queries.replace("rechecked tomorrow\n", "rechecked and whether\n")
     assert wrapped.index("\nis bettina") in soft_wraps(wrapped)
+    # the question's first word capitalised, after a line with no stop
+    capitalised = queries.replace("is bettina", "Is Bettina")
+    assert capitalised.index("\nIs Bettina") not in soft_wraps(capitalised)
 
 
 def test_a_question_by_name_without_its_mark_keeps_its_line():

@@ -89,12 +89,12 @@ _COLUMNS = re.compile(r"\t|\S[ ]{3,}\S")
 
 
 # a question of its own line in a list of queries ("... rechecked tomorrow\nis bettina still
-# on the list?"), unless the line before ends in a word no sentence ends in ("... to see
-# whether\nis ..."); a question wrapped after any other word is read as two lines, at the
-# cost of a name broken across them
+# on the list?", "... pls update\nIs Ilse cleared for d/c?"), unless the line before ends in
+# a word no sentence ends in ("... to see whether\nis ..."); a question wrapped after any
+# other word is read as two lines, at the cost of a name broken across them
 _QUESTION_LINE = re.compile(
-    r"(?:is|are|was|were|did|does|do|can|could|has|have|had|will|would|should|who|what|when|"
-    r"where|why|how|any|pls|please)[ ][^\n]*\?[ ]*$"
+    r"(?:(?i:is|are|was|were|did|does|do|can|could|has|have|had|will|would|should|who|what|"
+    r"when|where|why|how|any|pls|please))[ ][^\n]*\?[ ]*$"
     # or, with no question mark, one about someone by name and what is asked of them ("is
     # sunil cleared for surgery")
     r"|(?:is|was|has|did|does|can|will)[ ](?!(?:now|not|also|very|still|just|it|he|she|they|"

@@ -1510,3 +1510,147 @@ def test_a_surname_before_its_age_and_sex_in_a_schedule(text, expected):
 )
 def test_a_possessive_name_in_a_note_in_capitals(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a flowsheet's row: a bed's letter after the room, columns' gaps around the name (the
+        # gap before a word in lower case as the view squeezes it, or as written)
+        ("Rm 412-B  TRAN, HIEU  83M fall risk HIGH", {("PATIENT", "TRAN, HIEU")}),
+        ("Rm 412-B  TRAN, HIEU  83M  fall risk HIGH", {("PATIENT", "TRAN, HIEU")}),
+        # not frequent words between the room and a measure
+        ("Bed 3  Left, Arm  5M  new", set()),
+        # a surname after the room and a comma, ending a query's clause; not a frequent word
+        (
+            "Any update on the MRI for the 84 yo in room 9, Fontenot?",
+            {("PATIENT", "Fontenot")},
+        ),
+        ("Is the pt in bed 4, Stable?", set()),
+        # a relative's name, or a place's, is no word of a sentence in capitals
+        ("MOVING IN WITH HER SON IN DALY CITY.", {("CITY", "DALY CITY")}),
+        ("SHE MOVED IN WITH HER SON IN TOWN.", set()),
+        # a surname's comma before a firm's words joined by "&"
+        ("Dr. Prescott, Bone & Joint Specialists", {("DOCTOR", "Prescott")}),
+        # a pedigree's proband is no name
+        ("- Proband's mother, Hendrika, dx at 46", {("PATIENT", "Hendrika")}),
+    ],
+)
+def test_flowsheet_rows_rooms_before_a_surname_and_a_pedigree(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a line in capitals: the name before "IN" and the bed; not a span of time
+        ("PRIYA IN 12 CALLING OUT FOR HELP AGAIN", {("PATIENT", "PRIYA")}),
+        ("FOLLOW UP IN 12 WEEKS.", set()),
+        # "WITH" someone before the place's cue in capitals; not frequent words after it
+        (
+            "LIVES WITH PARTNER AGNIESZKA IN UPPER DARBY.",
+            {("PATIENT", "AGNIESZKA"), ("CITY", "UPPER DARBY")},
+        ),
+        ("LIVES WITH HUSBAND IN TOWN", set()),
+        # not a service's name after "WITH" and "OF"
+        ("DISPOSITION: HOME WITH VNA OF GREATER LOWELL.", set()),
+    ],
+)
+def test_a_name_before_its_bed_and_a_place_after_a_companion_in_capitals(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name in lower case before its bed after a query's word, or a bed's letter in lower
+        # case; a full name in lower case before its possessive
+        ("hey can someone check on marisol in 7, her IV is beeping", {("PATIENT", "marisol")}),
+        ("jones in 11b is requesting his 2pm dose early", {("PATIENT", "jones")}),
+        (
+            "pharmacy says tilly okonkwo's vanc trough was drawn late",
+            {("PATIENT", "tilly okonkwo")},
+        ),
+        # not frequent words before a span of time, nor an institution's possessive
+        ("will check on vitals in 15 min. see notes in 2 hrs", set()),
+        ("seen at queen mary's hospital last year", set()),
+    ],
+)
+def test_lower_case_names_before_a_bed_and_a_possessive(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name alone on a label's first line, the next opening with the birth date's cue
+        (
+            "GRIFFIN, TALLULAH MAE\nDOB: 10/21/1939   82 yrs",
+            {("PATIENT", "GRIFFIN, TALLULAH MAE")},
+        ),
+        # not a heading
+        ("DISCHARGE SUMMARY\nDOB: 1/1/1950\nPatient Information\nDate of Birth: 1/1/1950", set()),
+    ],
+)
+def test_a_name_alone_on_the_line_before_the_birth_date(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town after a place of care's name and a comma, ending its line or its sentence
+        ("Facility: Sentara Sleep Center, Virginia Beach", {("CITY", "Virginia Beach")}),
+        ("FACILITY: SENTARA SLEEP CENTER, VIRGINIA BEACH", {("CITY", "VIRGINIA BEACH")}),
+        ("Seen at Mercy Hospital, Springfield.", {("CITY", "Springfield")}),
+        # not a town's name inside a number
+        ("Seen at Mercy Hospital, Springfield.5 mg", set()),
+    ],
+)
+def test_a_town_after_a_place_of_care_and_a_comma(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name before its age in brackets; not a relative, the patient or a drug's dose
+        ("Can Kirra (2 yo) have a popsicle?", {("PATIENT", "Kirra")}),
+        # a name written surname first, one or two given names (a list's rows)
+        ("1. Bellamy, Theo (3 mo) Rm 402 - bronchiolitis", {("PATIENT", "Bellamy, Theo")}),
+        (
+            "3. Castañeda, Luz María (14 yo) Rm 410 - new",
+            {("PATIENT", "Castañeda, Luz María")},
+        ),
+        ("Son (12 yo) at bedside. Patient (45 yo) seen. Keppra (500 mg) given", set()),
+        # a name written surname first before the record's bare number in brackets
+        (
+            "PLEASE CONFIRM PINTO, GRAÇA (0044871) IS NPO",
+            {("PATIENT", "PINTO, GRAÇA")},
+        ),
+        # a surname's capitalised particle, then another
+        ("Did Mrs Van der Merwe get her dose", {("PATIENT", "Van der Merwe")}),
+    ],
+)
+def test_a_name_before_its_bracketed_age_or_record_and_a_particle_surname(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town after someone or something and a comma, closing a bracket
+        (
+            "Collateral: mother (Ngozi Okoro, Houston) 832-555-0128",
+            {("PATIENT", "Ngozi Okoro"), ("CITY", "Houston")},
+        ),
+        (
+            "works at a nail salon (Lucky Nails, Garden Grove) - counseled",
+            {("CITY", "Garden Grove")},
+        ),
+        # not a frequent word that names a town too
+        ("(Morphine, Codeine) given; seen (sister, Reading) today", set()),
+    ],
+)
+def test_a_town_closing_a_bracket_after_a_comma(text, expected):
+    assert found(text) == expected

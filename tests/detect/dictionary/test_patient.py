@@ -33,11 +33,21 @@ def test_entries_seen_under_two_labels_are_dropped_and_matches_need_capitals():
     dictionary.add("Gordon", "DOCTOR")
     dictionary.add("Gordon", "PATIENT")
     dictionary.add("Mojisola", "PATIENT")
-    assert dictionary.entries == {"mojisola": "PATIENT"} and dictionary.ambiguous == {"gordon"}
-    text = "Gordon saw Mojisola; mojisola later.\nMOJISOLA"
+    dictionary.add("Mae", "PATIENT")
+    dictionary.add("Longburgh", "HOSPITAL")
+    assert dictionary.entries == {
+        "mojisola": "PATIENT",
+        "mae": "PATIENT",
+        "longburgh": "HOSPITAL",
+    } and dictionary.ambiguous == {"gordon"}
+    # a person's entry of five letters or more is found in lower case too ("mojisola later");
+    # a short one ("mae") or another kind's ("longburgh") only with its capital
+    text = "Gordon saw Mojisola; mojisola later.\nMOJISOLA, Mae; mae at longburgh"
     assert [(s.start, s.end, s.label, s.source) for s in dictionary.find(Document("b", text))] == [
         (11, 19, "PATIENT", "two-pass"),
+        (21, 29, "PATIENT", "two-pass"),
         (37, 45, "PATIENT", "two-pass"),
+        (47, 50, "PATIENT", "two-pass"),
     ]
 
 

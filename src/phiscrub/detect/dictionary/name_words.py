@@ -101,7 +101,7 @@ NOT_NAME = word_set(
     history physical exam plan assessment impression discharge admission date dob mrn age sex
     male female man woman yes no none denies reports today tomorrow yesterday
     reported reporting presenting complaining accompanied
-    infant newborn neonate toddler
+    infant newborn neonate toddler proband consultand
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday
     cardiology oncology neurology radiology psychiatry pediatrics surgery medicine nephrology

@@ -75,24 +75,28 @@ CREDENTIALS = (
     r"BCBA|FNP-BC|ANP-BC|PMHNP-BC|AGPCNP-BC)"
 )
 FIRST_LAST = (  # an initial last too ("discussed with Anna S.", "Bettina K, RN"); a surname's
-    # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg", "Abdul Rahman bin Khalid")
+    # particles inside ("Dr. Ruiz de la Vega", "Pieter van der Berg", "Abdul Rahman bin Khalid",
+    # "Mrs Van der Merwe")
     rf"{WORD}(?:[ ](?:(?!{CAPS_SMALL}){WORD}|{NICKNAME}|\p{{Lu}}\.(?=[ \t\n,;:)?!]|$)"
-    rf"|(?:de|del|della|da|do|dos|das|di|du|van|von|y|bin|binti|bint|ibn)"
+    rf"|(?:de|del|della|da|do|dos|das|di|du|van|von|y|bin|binti|bint|ibn|der|den|ter|ten)"
     rf"(?:[ ](?:la|los|las|der|den))?[ ]{WORD}"
     rf"|\p{{Lu}}(?=[ ]\p{{Lu}}|,[ ]?\p{{Lu}}{{2}}))){{0,3}}"
 )
 # not a surname and the place that names a practice or the street that follows ("Dr
-# Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic"); a surname
+# Fairweather, Bruntsfield Medical Practice", "Dr. Cruz, Brookline Ave clinic") or a firm's
+# words joined by "&" ("Dr. Prescott, Bone & Joint Specialists"); a surname
 # joined by a particle ("Ferreira dos Santos, Maria", "Van Der Merwe, Pieter"), a given name
 # with one ("Perez, Maria del Carmen", "Lopez, Maria de la Luz"), two given names before a
-# column's gap or the line's end ("Tran, Minh Chau  MRN")
+# column's gap, the line's end or a bracket ("Tran, Minh Chau  MRN", "Castañeda, Luz María (14
+# yo)")
 LAST_FIRST = (
     rf"(?>{WORD}(?:[ ](?i:de|del|della|da|do|dos|das|di|du|van|von|y|der|den)"
     rf"(?:[ ](?i:la|los|las|der|den))?[ ]{WORD})?[ ]?,[ ]?{WORD}"
     rf"(?:[ ](?i:del|de(?:[ ]la)?)[ ]{WORD}"
-    rf"|[ ](?!{CREDENTIALS}(?![\w-])){WORD}(?=[ ]{{2,}}|\t|[ ]*\n|[ ]*$))?"
+    rf"|[ ](?!{CREDENTIALS}(?![\w-])){WORD}(?=[ ]{{2,}}|\t|[ ]*\n|[ ]*$|[ ]\())?"
     rf"(?:[ ]{INITIAL}(?![\w]))?)"
     r"(?![ ](?:Medical|Health|Family|Surgery|Practice|Clinic|Hospital|Centre|Center)\b)"
+    r"(?![ ]?&[ ]?\p{Lu})"  # nor a firm's words joined by "&" ("Dr. Prescott, Bone & Joint")
     r"(?![ ](?i:Ave|Avenue|St|Street|Rd|Road|Blvd|Boulevard|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|"
     r"Pkwy|Parkway|Hwy|Highway|Sq|Square|Terrace)\b)"
 )
@@ -375,24 +379,34 @@ _RULES = (
         0.8,
     ),
     (  # a name opening a line or a sentence before the bed or room it lies in ("Mei-Ling in
-        # bed 4 says her pain is 8/10", "Hollis in 12 refusing his meds"); not a span of time
-        # or a dose ("Follow-up in 12 weeks")
+        # bed 4 says her pain is 8/10", "Hollis in 12 refusing his meds", a line typed in
+        # capitals "PRIYA IN 12 CALLING OUT"); not a span of time or a dose ("Follow-up in 12
+        # weeks")
         "patient_in_bed",
         "PATIENT",
-        r"(?:(?<![^\n])|(?<=[.?!;][ ]+))(?P<n>{WORD}(?:[ ]{WORD})?)[ ]+in[ ]+"
+        r"(?:(?<![^\n])|(?<=[.?!;][ ]+))(?P<n>{WORD}(?:[ ]{WORD})?)[ ]+(?:in|(?<=\p{Lu}[ ]+)IN)[ ]+"
         r"(?:(?i:bed|room|rm|bay)[ ]*)?\d{1,4}[A-Z]?(?![\w/.:%-])(?![ ]*(?i:weeks?|wks?|days?|"
         r"months?|mos?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|mg|ml|units?|patients?|pts|"
         r"cases|am|pm|percent|out|of)\b)".replace("{WORD}", WORD),
         0.8,
     ),
-    (  # the same in lower case ("cedric in 14 is on CIWA"): a name on the lists, no frequent
-        # word (``_row_name``)
+    (  # the same in lower case ("cedric in 14 is on CIWA", "jones in 11b", after a query's word
+        # "check on marisol in 7"): a name on the lists, no frequent word (``_row_name``)
         "patient_in_bed_lower",
         "PATIENT",
-        r"(?:(?<![^\n])|(?<=[.?!;][ ]+))(?P<n>\p{Ll}{3,}(?:[ ]\p{Ll}{3,})?)[ ]+in[ ]+"
-        r"(?:(?i:bed|room|rm|bay)[ ]*)?\d{1,4}[A-Z]?(?![\w/.:%-])(?![ ]*(?i:weeks?|wks?|days?|"
+        r"(?:(?<![^\n])|(?<=[.?!;][ ]+)|(?<=(?<![\w])(?i:on|for|about|see|check|re:?)[ ]+))"
+        r"(?P<n>\p{Ll}{3,}(?:[ ]\p{Ll}{3,})?)[ ]+in[ ]+"
+        r"(?:(?i:bed|room|rm|bay)[ ]*)?\d{1,4}[A-Za-z]?(?![\w/.:%-])(?![ ]*(?i:weeks?|wks?|days?|"
         r"months?|mos?|years?|yrs?|hours?|hrs?|h|minutes?|mins?|mg|ml|units?|patients?|pts|"
         r"cases|am|pm|percent|out|of)\b)",
+        0.8,
+    ),
+    (  # a surname after the room or bed and a comma, ending a query's clause ("any update on
+        # the MRI for the 84 yo in room 9, Fontenot?"); listed names or rare words
+        "surname_after_room",
+        "PATIENT",
+        r"(?<=(?<![\w])(?i:room|rm|bed|bay)[ ]?\d{1,4}[A-Za-z]?,[ ])"
+        rf"(?P<n>{WORD})(?=[ ]*[?.!;]|[ ]*$)",
         0.8,
     ),
     (  # a newborn's name, and a name on a bed list ("Baby Girl Ortiz", "Rm 412 - Harland, T."),
@@ -437,7 +451,8 @@ _RULES = (
         "PATIENT",
         rf"(?<![\w]){RELATIVES}[ ]?[,:]?(?:[ ]+\(?|[ ]*\r?\n[ ]*\()"
         r"(?!(?i:strain|burden|stress|fatigue|support|education|teaching|training|role)\b)"
-        rf"(?P<n>{FIRST_LAST})",
+        # nor a word of a sentence in capitals ("MOVING IN WITH HER SON IN DALY CITY")
+        rf"(?!{CAPS_SMALL})(?P<n>{FIRST_LAST})",
         0.9,
     ),
     (  # a relative's nickname in quotes, on a name list or not ('Friend "Dre" was shot')
@@ -503,13 +518,17 @@ _RULES = (
         0.88,
     ),
     (  # a sign-out's row by room: the name between the room and the age and sex, in any case
-        # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M", "507 - okafor, 34f, dka"); its
-        # words are checked on the lists (``_row_name``), since the case says nothing here
+        # ("501 weiss, harold 79M - CHF", "508 jamal abdi 27M", "507 - okafor, 34f, dka"), or a
+        # flowsheet's, a bed's letter after the room and columns' gaps ("Rm 412-B  TRAN, HIEU
+        # 83M  fall risk HIGH"); its words are checked on the lists (``_row_name``), since the
+        # case says nothing here
         "room_row",
         "PATIENT",
-        rf"(?m)^[ \t]*(?:(?i:rm|room|bed)[ ]?)?\d{{1,4}}[A-Za-z]?[ \t]+(?:[-–][ \t]+)?"
-        rf"(?P<n>{_ROW_WORD}(?:(?:,[ ]?|[ ]){_ROW_WORD}){{0,2}}),?[ ]\(?\d{{1,3}}[ ]?"
-        r"(?:yo[ ]?|y/o[ ]?|y[ ]?)?[MFmf]\)?(?=[ ]*(?:[-–,;)]|$))",
+        rf"(?m)^[ \t]*(?:(?i:rm|room|bed)\.?[ ]?)?\d{{1,4}}(?:-?[A-Za-z])?[ \t]+(?:[-–][ \t]+)?"
+        rf"(?P<n>{_ROW_WORD}(?:(?:,[ ]?|[ ]){_ROW_WORD}){{0,2}}),?(?:[ ]+|\t+)\(?"
+        # (the sex in capitals before a word too, the columns' gap squeezed before lower case)
+        r"\d{1,3}[ ]?(?:yo[ ]?|y/o[ ]?|y[ ]?)?(?:[MF]\)?(?=[ ]*(?:[-–,;)]|$)|[ ]+\p{L}|\t)"
+        r"|[mf]\)?(?=[ ]*(?:[-–,;)]|$)|[ ]{2,}|\t))",
         0.85,
     ),
     (  # relatives named in a list ("sons Daniel and Micah", "children: Ana, Ben and Carl")
@@ -603,6 +622,9 @@ _RULES = (
         r"(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|[Aa]cct|ACCT|[Aa]ccount)(?![\w])"
         # or a slash and the record's number, as a log writes them ("HAUGEN, PER / 0092215")
         r"|[ ]*/[ ]*(?=\d{6,10}(?![\w-]))"
+        # or, surname first, the record's bare number in brackets ("PINTO, GRAÇA (0044871) IS
+        # NPO")
+        r"|(?<=,[ ]?\p{L}+)[ ]*\([ ]*(?=\d{6,10}[ ]*\))"
         # or, surname first, the record's number after a space ("Nakamura, Emi 0092-8173")
         r"|(?<=,[ ]?\p{L}+)[ ]{1,3}(?=(?:\d{4}-\d{4,5}|\d{3}-\d{5}|\d{6,10})(?![\w/:.-]))"
         # or the person's age ("Yevgenia Platonova, 94 y/o, DNR")
@@ -611,6 +633,10 @@ _RULES = (
         # typed in lower case), not a catheter's French size ("Coude Foley, 16F")
         r"|(?<!(?i:foley|catheter|coude|tube|sheath|drain|stent|introducer))"
         r"[ ]*,[ ]*\d{1,3}[ ]?(?:y/?o[ ]?)?[MFmf](?![\w])"
+        # or alone on its line, the next opening with the cue ("GRIFFIN, TALLULAH MAE\nDOB:
+        # 10/21/1939", a note's or a label's heading)
+        r"|[ \t]*\r?\n[ \t]*(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|Date[ ]of[ ][Bb]irth|"
+        r"DATE[ ]OF[ ]BIRTH)(?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
         # 3/14/1961", "patient Chidi Eze dob 6/14/59")
         r"|[ ]+(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob)(?=[ ]*[:#]?[ ]*\d)"
@@ -631,6 +657,15 @@ _RULES = (
         r"(?=[ ]*,[ ]*(?:1[01]\d|[1-9]?\d)[ ]?"
         r"(?i:y/o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?|m|f)?(?i:[ ]old)?[ ]*,)",
         0.85,
+    ),
+    (  # a name before the age in brackets ("Can Kirra (2 yo) have a popsicle?", "Rafe Tolliver
+        # (14 mos, M)", "1. Bellamy, Theo (3 mo) Rm 402"); listed names or rare words
+        # (``_name_like``)
+        "name_before_bracketed_age",
+        "PATIENT",
+        rf"(?<![\w.'’-])(?P<n>{LAST_FIRST}|{WORD}(?:[ ]{WORD})?)(?=[ ]\([ ]*\d{{1,3}}[ ]?"
+        r"(?:y/?o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?)(?:[ ]old)?(?:[ ]*[,/)]))",
+        0.8,
     ),
     (  # a full name before a full date, then a dash or a comma, as a query list gives the
         # birth date ("Olamide Fashola 6/9/1987 - need last TSH"); its words listed names or
@@ -806,7 +841,11 @@ _MIDDLE_NAME = regex.compile(r"[ ](\p{Lu}\p{Ll}+)(?![\w'’-])")
 _LOWER_FIRST_LAST = regex.compile(
     # not after a number or a count in words ("walks two miles daily", "a few miles")
     r"(?<![\w'’.-])(?<!\d[ ])(?<!(?:one|two|three|four|five|six|seven|eight|nine|ten|few|"
-    r"several|many|some)[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)(?![\w'’-])"
+    r"several|many|some)[ ])(?P<first>\p{Ll}{2,})[ ](?P<last>\p{Ll}{2,}|\p{Ll}\.)"
+    # a possessive too ("tilly okonkwo's vanc"), not an institution's ("queen mary's hospital")
+    r"(?:(?=['’]s(?![\w'’-])(?![ ]+(?:hospital|clinic|infirmary|hospice|school|college|"
+    r"university|church|cathedral|chapel|cent(?:er|re)|home|house|medical|health)\b))"
+    r"|(?![\w'’-]))"
 )
 _LOWER_ZIP = regex.compile(r"[ ]+\d{5}(?![\w])")
 # A first name, a surname's particles and the surname, in lower case ("pieter van der berg",
@@ -945,7 +984,10 @@ _NEEDS_SUPPORT = frozenset(
 )
 """Context rules whose name must also look like a name (``_supported``)."""
 _NAME_LIKE_RULES = frozenset(
-    {"name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"}
+    {
+        *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
+        *("surname_after_room", "name_before_bracketed_age"),
+    }
 )
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
 _NEEDS_LISTED = frozenset(

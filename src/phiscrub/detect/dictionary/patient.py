@@ -6,11 +6,11 @@ string, and for names each name part. Entries that are too short, common words o
 name parts that are frequent words, or entries seen under two different labels, are left
 out; so is a name span with a lower-case word other than a surname's particle ("A. Uterus,
 cervix", a specimen's line read as a name). Pass two matches the dictionary (longest match
-over tokens, capitalised occurrences only) over all of that patient's notes, so that
-"Mojisola" is found in the assessment once "Mojisola Adeyemi" was found in the header. A
-hospital written once as "Longburgh Community Hospital (LCH)" also gives the entry "LCH",
-where the letters abbreviate it (:func:`abbreviates`, after Schwartz and Hearst 2003: not
-"PATIENT LIST EXPORT (CSV)").
+over tokens, capitalised occurrences, and a person's long entries in lower case too) over all
+of that patient's notes, so that "Mojisola" is found in the assessment once "Mojisola
+Adeyemi" was found in the header. A hospital written once as "Longburgh Community Hospital
+(LCH)" also gives the entry "LCH", where the letters abbreviate it (:func:`abbreviates`, after
+Schwartz and Hearst 2003: not "PATIENT LIST EXPORT (CSV)").
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from phiscrub.document import Document, Span
 from phiscrub.text.tokenize import tokenize
 
 NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
+LOWER_NAME_LENGTH = 5
+"""The fewest letters of a person's entry matched in lower case ("hargreave", not "mae")."""
 _PART = regex.compile(r"[^\W\d_][\w'’-]*")
 _DIGIT = regex.compile(r"\d")
 _ABBREVIATION = regex.compile(r"[ ]?\((?P<a>\p{Lu}{2,6})\)")
@@ -77,7 +79,9 @@ class PatientDictionary:
         return self._matcher
 
     def find(self, doc: Document, source: str = "two-pass", score: float = 0.8) -> list[Span]:
-        """Capitalised occurrences of the entries in ``doc`` (longest match over tokens)."""
+        """Capitalised occurrences of the entries in ``doc`` (longest match over tokens), and
+        a person's in lower case too where it is long enough (``LOWER_NAME_LENGTH``: "lucian
+        hargreave" found, "hargreave's wife" later in the note; an entry is no frequent word)."""
         if not self.entries:
             return []
         tokens = tokenize(doc.text)
@@ -85,7 +89,12 @@ class PatientDictionary:
         for hit in self.matcher().find(tokens):
             start, end = tokens[hit.first].start, tokens[hit.last].end
             surface = doc.text[start:end]
-            if "\n" in surface or not surface[0].isupper():
+            if "\n" in surface:
+                continue
+            lower_name = (
+                hit.value in NAME_LABELS and len(surface) >= LOWER_NAME_LENGTH and surface.islower()
+            )
+            if not surface[0].isupper() and not lower_name:
                 continue
             spans.append(Span(start, end, hit.value, score, source))
         return spans

@@ -13,16 +13,25 @@ from phiscrub.detect.dictionary.name_words import NOT_NAME, WORD, NameHit, Occup
 from phiscrub.text.frequency import zipf
 from phiscrub.text.tokenize import Token
 
+# a word of a sentence in capitals that opens no place's name ("MOVED IN WITH HER SON IN TOWN")
+_NOT_IN_PLACE = (
+    r"(?!(?:WITH|HER|HIS|HIM|SHE|HE|THEY|THEIR|IS|WAS|ARE|WERE|BY|FOR|FROM|IN|AT|TO|ON|WHO|"
+    r"WILL|HAS|HAD)(?![\w'’-]))"
+)
 PLACE = rf"{WORD}(?:[ ](?:(?:and|of|the|de|del|la)[ ])?{WORD}){{0,3}}"
 PLACE_AFTER_CUE = regex.compile(
     r"(?<![\w])(?:(?i:lives|living|lived|resides|residing|reside|moved|relocated|born|raised|"
     r"grew[ ]up|originally|emigrated|immigrated|visiting|visited|traveling|travelling|"
     r"traveled|travelled|trip|vacation|returned|home|native|transferred|deployed|stationed)[ ]"
-    r"(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ \n]"
+    r"(?:(?:(?:back|here|with[ ][\w-]+(?:[ ][\w-]+)?|alone)[ ])?(?i:in|to|from|at|of)[ \n]"
+    # in capitals, whom the patient lives with before the place ("LIVES WITH PARTNER AGNIESZKA
+    # IN UPPER DARBY"; not "HOME WITH VNA OF GREATER LOWELL", a service's name)
+    r"|(?P<with>WITH[ ][\w-]+(?:[ ][\w-]+)?)[ ](?:IN|TO|FROM|AT)[ \n])"
     # or a travel history's field ("Prior travel: Bogota (2019)")
     r"|(?i:(?:prior|recent|past|international|foreign)[ ]travel|travel(?:[ ]history)?|trips?)"
     r"[ \t]*:[ \t]*)"
-    rf"(?:the[ ])?(?P<n>{PLACE})"  # the place may open the next line ("grew up in\nCali")
+    # the place may open the next line ("grew up in\nCali")
+    rf"(?:the[ ])?{_NOT_IN_PLACE}(?P<n>{PLACE})"
 )
 NEXT_PLACE = regex.compile(rf",[ ]?(?P<n>{PLACE})")
 CITY_CUE = regex.compile(
@@ -40,17 +49,21 @@ _THE = regex.compile(r"(?i:\bthe)[ ]$")
 # a large town alone in brackets after a word, as a service's or a firm's site ("sent to Hanger
 # (Bangor)", "Vet Center notes (Birmingham)")
 _NAME_THEN_BRACKET = regex.compile(r"\p{L}[\p{L}'’.&-]*[ ]?\($")
+# a town after someone or something and a comma, closing a bracket ("mother (Ngozi Okoro,
+# Houston)", "(Lucky Nails, Garden Grove)")
+_BRACKET_COMMA_BEFORE = regex.compile(r"\([^()\n,]{2,40},[ ]$")
 _BRACKETED_TOWN_ZIPF = 4.5
 """How frequent in English a town's name in brackets may be: "Birmingham" (4.3), not "Reading"
 or "Mobile" (a reading's or a phone's word)."""
-# a town after a place of care's name and a space or a spaced dash, ending its line or its
-# phrase ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n")
+# a town after a place of care's name and a space, a spaced dash or a comma, ending its line,
+# its phrase or its sentence ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n",
+# "Sentara Sleep Center, Virginia Beach\n", "Mercy Hospital, Springfield.")
 CITY_AFTER_SITE = regex.compile(
     r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
     r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
-    r"Dentistry|Hospice)[ ](?:[-–][ ])?$"
+    r"Dentistry|Hospice)(?:[ ](?:[-–][ ])?|,[ ])$"
 )
-_PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()])")
+_PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()]|\.(?![\w]))")
 # a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502")
 CITY_AFTER_STREET = regex.compile(
     r"(?<![\w/.-])\d{1,6}[A-Za-z]?[ ](?:(?:[^\W_][\w'’.-]*[ ]){1,4}(?i:St|Street|Ave|Avenue|"
@@ -133,6 +146,14 @@ def _and_parts(text: str, start: int, end: int, gaz: Gazetteers) -> list[tuple[i
     return [(start, end)]
 
 
+def _ordinary_capitals(surface: str, gaz: Gazetteers) -> bool:
+    """``surface`` is in capitals, names no known place, and its words are all frequent
+    English words: in a note in capitals a cue's words ("IN TOWN", "TO WORK") name no place."""
+    if not surface.isupper() or _known(surface, gaz):
+        return False
+    return all(gaz.is_common(w) for w in regex.findall(r"[^\W\d_]+", surface.lower()))
+
+
 def _region_in_brackets(text: str, end: int, gaz: Gazetteers) -> bool:
     """A state's or a country's name in brackets right after ``end`` ("Lima (Peru)")."""
     region = _REGION_IN_BRACKETS.match(text, end)
@@ -147,6 +168,8 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
     places, _ = _matchers(language)
     for match in PLACE_AFTER_CUE.finditer(text):
         start, end = match.span("n")
+        if match.group("with") and _ordinary_capitals(match.group("n"), gaz):
+            continue  # "LIVES WITH HUSBAND IN TOWN"
         for part_start, part_end in _and_parts(text, start, end, gaz):
             label = place_label(text[part_start:part_end], gaz)
             yield NameHit(part_start, part_end, label, 0.85, "place_cue")
@@ -181,9 +204,11 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             )
             or _region_in_brackets(text, end, gaz)
             or (
-                _NAME_THEN_BRACKET.search(before) is not None
+                (
+                    (_NAME_THEN_BRACKET.search(before) is not None and low in gaz.large_towns)
+                    or _BRACKET_COMMA_BEFORE.search(before) is not None
+                )
                 and text[end : end + 1] == ")"
-                and low in gaz.large_towns
                 and zipf(low, "en") < _BRACKETED_TOWN_ZIPF
             )
             or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
