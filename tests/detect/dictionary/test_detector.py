@@ -1588,8 +1588,9 @@ def test_lower_case_names_before_a_bed_and_a_possessive(text, expected):
             "GRIFFIN, TALLULAH MAE\nDOB: 10/21/1939   82 yrs",
             {("PATIENT", "GRIFFIN, TALLULAH MAE")},
         ),
-        # not a heading
+        # not a heading, nor a clinician's field before the record number's line
         ("DISCHARGE SUMMARY\nDOB: 1/1/1950\nPatient Information\nDate of Birth: 1/1/1950", set()),
+        ("Provider: Jocelyn Gutierrez MD\nMRN: 85140519", {("DOCTOR", "Jocelyn Gutierrez")}),
     ],
 )
 def test_a_name_alone_on_the_line_before_the_birth_date(text, expected):
@@ -1653,4 +1654,20 @@ def test_a_name_before_its_bracketed_age_or_record_and_a_particle_surname(text, 
     ],
 )
 def test_a_town_closing_a_bracket_after_a_comma(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name before the bed, bay or room it lies in, anywhere in a sentence
+        (
+            "Dr Patel wants Francisco in bay 7 to have a repeat trop",
+            {("DOCTOR", "Patel"), ("PATIENT", "Francisco")},
+        ),
+        # not frequent words before a room
+        ("Pain in Room 4 is worse. Admitted to ICU in bed 4. Seen Today in room 2", set()),
+    ],
+)
+def test_a_name_before_the_bay_it_lies_in(text, expected):
     assert found(text) == expected

@@ -37,7 +37,7 @@ from phiscrub.text.frequency import zipf
 _CAPITAL_INSIDE = r"(?:Ma?c|Di|De|Le|La|Du)\p{Lu}\p{Ll}+"
 _SURNAME = rf"(?:{_CAPITAL_INSIDE}|\p{{Lu}}\p{{Ll}}{{2,}})"
 # a ward's place after a name ("Ng in 7A", "Okonkwo in ICU bed 7")
-_IN_ROOM = r"[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Rr]m)(?![\w-])"
+_IN_ROOM = r"[ ]+in[ ]+(?:\d{1,4}[A-Za-z]?|ICU|CCU|PACU|[Rr]oom|[Bb]ed|[Bb]ay|[Rr]m)(?![\w-])"
 
 # A question about someone opens a sentence ("Has Jorge been seen?"); what is asked about
 # them follows the name; what a sentence about someone says follows theirs ("Lorenzo is

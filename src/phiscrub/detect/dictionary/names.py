@@ -390,6 +390,14 @@ _RULES = (
         r"cases|am|pm|percent|out|of)\b)".replace("{WORD}", WORD),
         0.8,
     ),
+    (  # a name anywhere before the bed, bay or room it lies in, the word said ("Dr Patel wants
+        # Francisco in bay 7 to have a repeat trop"); listed names or rare words (``_name_like``)
+        "name_in_bed",
+        "PATIENT",
+        rf"(?<![\w.'’-])(?P<n>{WORD}(?:[ ]{WORD})?)(?=[ ]+(?:in|IN)[ ]+(?i:bed|room|rm|bay)[ ]*"
+        r"\d{1,4}[A-Za-z]?(?![\w/.:%-]))",
+        0.8,
+    ),
     (  # the same in lower case ("cedric in 14 is on CIWA", "jones in 11b", after a query's word
         # "check on marisol in 7"): a name on the lists, no frequent word (``_row_name``)
         "patient_in_bed_lower",
@@ -634,8 +642,10 @@ _RULES = (
         r"|(?<!(?i:foley|catheter|coude|tube|sheath|drain|stent|introducer))"
         r"[ ]*,[ ]*\d{1,3}[ ]?(?:y/?o[ ]?)?[MFmf](?![\w])"
         # or alone on its line, the next opening with the cue ("GRIFFIN, TALLULAH MAE\nDOB:
-        # 10/21/1939", a note's or a label's heading)
-        r"|[ \t]*\r?\n[ \t]*(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|Date[ ]of[ ][Bb]irth|"
+        # 10/21/1939", a note's or a label's heading; not a field's value, "Provider: Jocelyn
+        # Gutierrez MD\nMRN:")
+        r"|(?<=(?:^|\n)[^\n:]{1,60})(?<![ ,](?:MD|DO|RN|NP|PA|PA-C|M\.D\.))"
+        r"[ \t]*\r?\n[ \t]*(?:MRN|MR[ ]?\#|DOB|D\.O\.B\.|[Mm]rn|[Dd]ob|Date[ ]of[ ][Bb]irth|"
         r"DATE[ ]OF[ ]BIRTH)(?![\w])"
         # or with no stop before the cue where its number follows ("Dashiell Whitmore DOB:
         # 3/14/1961", "patient Chidi Eze dob 6/14/59")
@@ -986,7 +996,7 @@ _NEEDS_SUPPORT = frozenset(
 _NAME_LIKE_RULES = frozenset(
     {
         *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
-        *("surname_after_room", "name_before_bracketed_age"),
+        *("surname_after_room", "name_before_bracketed_age", "name_in_bed"),
     }
 )
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
