@@ -40,6 +40,8 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         # the bare age closing a bracket
         ("Pt: Mortimer Blackstone-Hale (96), dx CHF", "Mortimer Blackstone-Hale", "96"),
         ("PT: MORTIMER BLACKSTONE-HALE (96), DX CHF", "MORTIMER BLACKSTONE-HALE", "96"),
+        # or after the name and a comma in the bracket
+        ("he confirms pt (Mabel Vance, 94) previously", "Mabel Vance", "94"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
@@ -63,6 +65,7 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("Ms. Carrow (412) seen", "Carrow", "PATIENT"),  # no one is 412
         ("Ms. Carrow (96 mg) given", "Carrow", "PATIENT"),
         ("GRIP (JAMAR POS 2) R 48 LB", "JAMAR POS", "PATIENT"),  # a setting in its bracket
+        ("Seen with Mabel Vance, 94 mg given)", "Mabel Vance", "PATIENT"),  # a dose
     ],
 )
 def test_no_age_after_other_spans_or_in_other_shapes(text, surface, label):

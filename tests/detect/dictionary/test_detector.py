@@ -1671,3 +1671,24 @@ def test_a_town_closing_a_bracket_after_a_comma(text, expected):
 )
 def test_a_name_before_the_bay_it_lies_in(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a full name opening its line before a spaced dash and a query, in capitals too
+        (
+            "Fenella Hargreaves - pls remove the foley per urology",
+            {("PATIENT", "Fenella Hargreaves")},
+        ),
+        ("FENELLA HARGREAVES - PLS REMOVE THE FOLEY", {("PATIENT", "FENELLA HARGREAVES")}),
+        # not frequent words, nor a place of care before its town
+        (
+            "Chest Pain - resolved\nMercy Hospital - Springfield\nTELEHEALTH VISIT - VIDEO\n"
+            "HODGKIN LYMPHOMA - WELL CONTROLLED\nFollow-up Visit - Oncology",
+            {("CITY", "Springfield")},
+        ),
+    ],
+)
+def test_a_full_name_before_a_dash_and_a_query(text, expected):
+    assert found(text) == expected

@@ -668,6 +668,22 @@ _RULES = (
         r"(?i:y/o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?|m|f)?(?i:[ ]old)?[ ]*,)",
         0.85,
     ),
+    (  # a full name opening its line before a spaced dash and what is asked about them, as a
+        # query gives it ("Fenella Hargreaves - pls remove the foley per urology"); listed names
+        # or rare words holding a listed name (``_name_like``, ``_NEEDS_LISTED``; not "Chest Pain -
+        # resolved", nor a place's name, "Mercy Hospital - Springfield")
+        "name_before_dash",
+        "PATIENT",
+        # (not a greeting's word before a given name: "Hey Priyanka - pt in 7 c/o CP")
+        rf"(?<![^\n])[ \t]*(?!(?i:hey|hi|hello|dear|thanks|thank|morning|evening|afternoon)[ ])"
+        rf"(?P<n>{WORD}(?:[ ]\p{{Lu}}\.?)?[ ]{WORD})(?=[ ]+[-–][ ]+\p{{L}})"
+        r"(?<!(?i:hospital|clinic|center|centre|medical|health|healthcare|rehab|pharmacy|school|"
+        r"church|house|home|hospice|street|road|avenue|lane|park|garden|gardens|village))"
+        # nor an eponym's disease, sign or test ("HODGKIN LYMPHOMA - WELL CONTROLLED")
+        r"(?<!(?i:oma|itis|osis|emia|pathy|ectomy|otomy|plasty|algia|disease|syndrome|disorder|"
+        r"palsy|sign|test|score|scale|maneuver|manoeuvre))",
+        0.8,
+    ),
     (  # a name before the age in brackets ("Can Kirra (2 yo) have a popsicle?", "Rafe Tolliver
         # (14 mos, M)", "1. Bellamy, Theo (3 mo) Rm 402"); listed names or rare words
         # (``_name_like``)
@@ -996,7 +1012,7 @@ _NEEDS_SUPPORT = frozenset(
 _NAME_LIKE_RULES = frozenset(
     {
         *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
-        *("surname_after_room", "name_before_bracketed_age", "name_in_bed"),
+        *("surname_after_room", "name_before_bracketed_age", "name_in_bed", "name_before_dash"),
     }
 )
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
@@ -1012,6 +1028,7 @@ _NEEDS_LISTED = frozenset(
         "name_after_record",
         "title_law",  # "COL Resection"
         "told_by",  # "Per Protocol", "Called Anesthesia"
+        "name_before_dash",  # "TELEHEALTH VISIT - VIDEO"
     }
 )
 """Context rules whose name must hold a listed name: a word before a bracket is a weak cue."""
