@@ -681,6 +681,9 @@ def test_addresses_in_fields_routes_and_letterheads(text, expected):
             {("AGE", "92"), ("AGE", "63")},
         ),
         ("Father: 3 admissions; mother d. 12 hrs after", set()),
+        # an age told by "age is" or "age was"; not a pregnancy's, a bone's or a mind's
+        ("Her age is 92, not 82 as typed. Age was 91 at entry", {("AGE", "92"), ("AGE", "91")}),
+        ("Gestational age is 38 weeks; bone age was 12; mental age is 7", set()),
     ],
 )
 def test_ages_in_every_form(text, expected):
@@ -1003,6 +1006,11 @@ def test_streets_with_two_types_and_without_a_number(text, expected):
             {("PHONE", "4-5512"), ("PHONE", "44-512")},
         ),
         ("Questions: call the clinic, x5521.", {("PHONE", "x5521")}),
+        # after a social worker's, a research coordinator's or a counselor's credential
+        (
+            "Paloma Ybarra, LMSW x4471; C. Yusuf, CCRC x2290",
+            {("PHONE", "x4471"), ("PHONE", "x2290")},
+        ),
         # times, counts and doses after x are not extensions, nor is a tweet's x and number
         ("Counts correct x2; NS x1000 mL; repeat x3 days; x12345678", set()),
         ("Have a nice day ! Follow me please x1435", set()),
@@ -1400,6 +1408,9 @@ def test_a_payer_before_another_identifiers_cue(text, expected):
         ("Medicare Beneficiary Identifier: 5KT3-FV7-QP21", {("HEALTHPLAN", "5KT3-FV7-QP21")}),
         ("ins # 4471 2290 338", {("HEALTHPLAN", "4471 2290 338")}),
         ("policy 2 of the hospital; member of the team; ins and outs; MBI", set()),
+        # a bare "policy" before a plan's letters and its number
+        ("Delphine Okeke policy CIG 77120943 expired", {("HEALTHPLAN", "CIG 77120943")}),
+        ("policy was 12 days; member for 5 years", set()),
     ],
 )
 def test_a_plan_id_after_member_policy_recipient_or_ins(text, expected):
@@ -2754,6 +2765,9 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ("Warfarin 7.5 mg Mon/Fri.", {("DATE", "Mon/Fri")}),
         ("Missed dose Sat - away", {("DATE", "Sat")}),
         ("Chaplain visited Sat. Daughter home Fri", {("DATE", "Sat."), ("DATE", "Fri")}),
+        # "Fri" and "Thur" wherever they stand in title case; not inside a word or in capitals
+        ("she will bring clothes Fri. Recheck Thur", {("DATE", "Fri"), ("DATE", "Thur")}),
+        ("Fried food; Thursby; FRI score 3", set()),
         ("sat up in chair", set()),
         # a year after a vaccine; a clinic of a kind is no hospital's name
         ("YF vaccine 2019 (card)", {("DATE", "2019")}),

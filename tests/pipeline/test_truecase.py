@@ -114,6 +114,15 @@ from phiscrub.pipeline.view import detection_view
             "pharmacist at spickard youth services; the youth pastor",
             "Pharmacist at Spickard Youth Services; the youth pastor",
         ),
+        # a word that opens a head of two words, after a name and before a head only
+        (
+            "location: maplewood assisted living. ferraro, pa-c, medfirst urgent care",
+            "Location: Maplewood Assisted Living. Ferraro, pa-c, Medfirst Urgent Care",
+        ),
+        (
+            "dr. oduya assisted with the block; urgent care",
+            "Dr. Oduya assisted with the block; urgent care",
+        ),
         # a handle is a name, not an identifier
         ("thanks @ amymartin3334", "Thanks @ Amymartin3334"),
         # a rare word that ends as clinical words do stays in lower case; a listed place that is

@@ -79,6 +79,7 @@ class _Casing:
     month_leads: frozenset[str]
     place_leads: frozenset[str]
     heads: frozenset[str]
+    pre_heads: frozenset[str]
     street_suffixes: frozenset[str]
     street_leads: frozenset[str]
     named_streets: frozenset[str]
@@ -131,6 +132,7 @@ def _casing(language: str) -> _Casing | None:
             "month_leads",
             "place_leads",
             "heads",
+            "pre_heads",
             "street_suffixes",
             "street_leads",
             "named_streets",
@@ -516,6 +518,12 @@ def truecased(text: str, language: str) -> str | None:
             after_name = previous_named and between == " "
             head = after_name and (
                 low in casing.heads
+                or (
+                    low in casing.pre_heads
+                    and k + 1 < len(words)
+                    and lows[k + 1] in casing.heads
+                    and text[end : words[k + 1].start()] == " "
+                )
                 or (
                     low in casing.street_suffixes
                     and _HOUSE_NUMBER.search("".join(out[max(0, start - 60) : start]))

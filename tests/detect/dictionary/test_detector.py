@@ -565,6 +565,7 @@ def found(text: str) -> set[tuple[str, str]]:
             {("CITY", "Hamden"), ("CITY", "Worcester")},
         ),
         ("cc: PCP office, Hamden", {("CITY", "Hamden")}),
+        ("will proceed at our Sugar Land location", {("CITY", "Sugar Land")}),
         # a place of care named by one uncommon word after a word of care and "at"
         ("Last colonoscopy 2099 at Lahey (GI)", {("HOSPITAL", "Lahey")}),
         ("the Respiratory Clinic at Ninewells on 12th", {("HOSPITAL", "Ninewells")}),
@@ -762,6 +763,12 @@ def test_a_listed_town_after_a_street_s_line_and_a_comma():
     assert ("CITY", "Hereford") in found("14 station road, Hereford HR4 9LS")
     assert ("CITY", "Tuscaloosa") in found("office: 809 university blvd e, Tuscaloosa")
     assert ("CITY", "Hattiesburg") in found("Pulmonary, 6051 US-49, Hattiesburg")
+    # a street with no number whose words and type are capitalised, where the town ends its
+    # phrase; not a town that goes on into more words
+    assert ("CITY", "Grand Rapids") in found("lot of Meijer on Alpine Ave, Grand Rapids.")
+    assert {
+        hit for hit in found("walked on Ocean Blvd, Miami Beach and fell") if hit[0] == "CITY"
+    } == set()
 
 
 def test_two_given_names_after_a_surname_and_a_comma_before_a_column_gap():

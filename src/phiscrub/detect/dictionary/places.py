@@ -45,7 +45,7 @@ _REGION_IN_BRACKETS = regex.compile(r"[ ]?\((?P<p>\p{Lu}[\p{L} .'’-]{1,30})\)"
 _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
-_THE = regex.compile(r"(?i:\bthe)[ ]$")
+_THE = regex.compile(r"(?i:\b(?:the|our|your|their))[ ]$")  # "at our Sugar Land location"
 # a large town alone in brackets after a word, as a service's or a firm's site ("sent to Hanger
 # (Bangor)", "Vet Center notes (Birmingham)")
 _NAME_THEN_BRACKET = regex.compile(r"\p{L}[\p{L}'’.&-]*[ ]?\($")
@@ -64,12 +64,18 @@ CITY_AFTER_SITE = regex.compile(
     r"Dentistry|Hospice)(?:[ ](?:[-–][ ])?|,[ ])$"
 )
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()]|\.(?![\w]))")
-# a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502")
+# a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502"),
+# or after a street with no number whose words and type are capitalised ("Meijer on Alpine
+# Ave, Grand Rapids": the town must end its phrase then)
 CITY_AFTER_STREET = regex.compile(
     r"(?<![\w/.-])\d{1,6}[A-Za-z]?[ ](?:(?:[^\W_][\w'’.-]*[ ]){1,4}(?i:St|Street|Ave|Avenue|"
     r"Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|Pkwy|Parkway|Hwy|Highway|"
     r"Ter|Terrace|Cir|Circle)\.?|(?i:US|SR|Hwy|Highway|Route|Rte)[ -]?\d{1,4})"
     r"(?:[ ](?i:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]?$"
+)
+CITY_AFTER_UNNUMBERED_STREET = regex.compile(
+    r"(?<![\w'’.-])(?:\p{Lu}[\p{Ll}'’-]+[ ]){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|"
+    r"Ln|Lane|Pkwy|Parkway|Hwy|Highway)\.?(?:[ ](?:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]$"
 )
 # a listed town after another after a place's cue and "and" ("travels to Providence and
 # Hartford"): the first town vouches for the second, though it is a surname too
@@ -212,6 +218,10 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 and zipf(low, "en") < _BRACKETED_TOWN_ZIPF
             )
             or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
+            or (
+                CITY_AFTER_UNNUMBERED_STREET.search(text, max(0, start - 50), start) is not None
+                and _PHRASE_END.match(text, end) is not None
+            )
         )
         if hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
