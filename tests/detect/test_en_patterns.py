@@ -1668,6 +1668,16 @@ def test_an_email_address_spelt_out(text, expected):
         ("Her son attends Brookline High.", {("LOCATION-OTHER", "Brookline High")}),
         ("a junior at Lincoln Middle now", {("LOCATION-OTHER", "Lincoln Middle")}),
         ("BP was Very High; seen at Main Elementary clinic", set()),  # no word of schooling
+        # after a grade's, a coach's or a game's word; "HS" as a high school's level
+        (
+            "10th grade at North Quincy High; coach at Lakewood High. Game vs Stadium HS",
+            {
+                ("LOCATION-OTHER", "North Quincy High"),
+                ("LOCATION-OTHER", "Lakewood High"),
+                ("LOCATION-OTHER", "Stadium HS"),
+            },
+        ),
+        ("graded at Very High risk; protected vs Cardiac MS", set()),
     ],
 )
 def test_a_school_named_by_its_level(text, expected):
@@ -2683,6 +2693,9 @@ def test_holidays_hyphenated_streets_services_and_number_signs(text, expected):
             },
         ),
         ("Facility: None. SNF: TBD", set()),
+        # a clinic's field: two capitalised words at least and no kind of care first
+        ("Clinic: Native Health Central", {("HOSPITAL", "Native Health Central")}),
+        ("Clinic: Wound Care\nClinic: Morning\nclinic: native health", set()),
         # an age after a titled name before a form's gap; not a dose
         ("Patient: Mrs. Adelheid Brunner, 83    Room 612-B", {("AGE", "83"), ("ROOM", "612-B")}),
         ("Mr. Jones, 120 mg given", set()),
@@ -2765,6 +2778,7 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ("Warfarin 7.5 mg Mon/Fri.", {("DATE", "Mon/Fri")}),
         ("Missed dose Sat - away", {("DATE", "Sat")}),
         ("Chaplain visited Sat. Daughter home Fri", {("DATE", "Sat."), ("DATE", "Fri")}),
+        ("resume 5 mg Wed, recheck", {("DATE", "Wed")}),
         # "Fri" and "Thur" wherever they stand in title case; not inside a word or in capitals
         ("she will bring clothes Fri. Recheck Thur", {("DATE", "Fri"), ("DATE", "Thur")}),
         ("Fried food; Thursby; FRI score 3", set()),

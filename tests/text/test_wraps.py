@@ -105,6 +105,20 @@ def test_a_row_that_opens_with_a_surname_an_initial_and_a_dash_keeps_its_line():
     assert soft_wraps(text) == _line_ends(text)[:2]
 
 
+def test_a_row_that_opens_with_a_full_name_and_a_dash_keeps_its_line():
+    # lines near one length, as a wrap makes them; the fourth opens with a full name, a
+    # spaced dash and what is asked
+    queries = (
+        "pharmacy called about Abdulrahman Al-Qahtani's vanc level\n"
+        "Esperanza's daughter Lupe is here for the family meeting\n"
+        "can you check Wojcik, Teresa's BP, last was 190/100\n"
+        "Fenella Hargreaves - pls remove the foley per urology\n"
+        "Desmond in 12 refusing his 10am meds, asked pharmacy\n"
+    )
+    assert queries.index("\nFenella") not in soft_wraps(queries)
+    assert queries.index("\nDesmond") in soft_wraps(queries)  # no dash: read as a wrap
+
+
 def test_a_question_of_its_own_line_in_a_list_of_queries_keeps_its_line():
     # lines near one length, as a wrap makes them; the third opens in lower case with a
     # question's word and ends in a question mark, after a line that may end there

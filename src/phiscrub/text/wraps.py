@@ -44,10 +44,12 @@ PILE = 1.5
 
 # what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
 # ("Document #:"), a list's letter, a typist's initials ("GK/ps"), a list's row by a surname,
-# an initial and a dash ("Lindqvist, A. - is the biopsy back?")
+# an initial and a dash ("Lindqvist, A. - is the biopsy back?") or by a full name and a dash
+# ("Fenella Hargreaves - pls remove the foley")
 _HARD_START = re.compile(
     r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
     r"|\(?[a-z][.)][ \t]|[A-Z]{2,3}/[A-Za-z]{2,3}[ \t]*$|[A-Z][\w'’-]+,[ ]?[A-Z]\.?[ ]+[-–][ ]"
+    r"|[A-Z][a-z'’-]+[ ][A-Z][\w'’-]+[ ]+[-–][ ]"
 )
 # the same in a note typed all in lower case, where a field's name has no capital to tell it
 # from a wrapped sentence's words ("address: 176 ...", "gk/ps")
