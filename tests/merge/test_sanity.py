@@ -449,6 +449,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Ph 337-555-0181", "Ph", "STREET"),
         ("Fax (859) 555-0177", "Fax", "HOSPITAL"),
         ("Pager 4471", "Pager", "PATIENT"),
+        # after a relative, a word that says how they are, or a frequent one
+        ("her husband bedbound at home", "bedbound", "PATIENT"),
+        ("his wife tearful at bedside", "tearful", "PATIENT"),
+        ("wife nonverbal at baseline", "nonverbal", "PATIENT"),
+        ("son reportedly upset", "reportedly", "PATIENT"),
+        ("her son arrives today", "arrives", "PATIENT"),
         ("CVS: RRR, NO MURMUR", "RRR", "HOSPITAL"),  # regular rate and rhythm
         ("PROCEDURE: LAP CHOLE, 12/02/2094", "LAP CHOLE", "PATIENT"),
         ("(DR HAVILAND). STOMA PINK, MOIST.", "STOMA", "DOCTOR"),
@@ -758,6 +764,8 @@ def test_a_place_after_the_cut_is_kept(text, surface, kept):
         ("Pager 4455 ext", "4455 ext", "PHONE"),  # an extension word stays
         ("Account abc12345", "abc12345", "ACCOUNT"),  # letters joined to digits stay
         ("Her brother ryan called", "ryan", "PATIENT"),  # lower case, on the name lists
+        ("her sister rosamund has RA", "rosamund", "PATIENT"),  # on no list, after a relative
+        ("Extubated. Daughter emi flew in", "emi", "PATIENT"),
         ("Pt: KOWALCZYK, BARBARA A   MRN", "KOWALCZYK, BARBARA A", "PATIENT"),  # an initial
         ("Seen with Grace Son today", "Grace Son", "PATIENT"),  # a relation ends no name
         ("Lives at Apt. 595 on Elm", "Apt. 595", "PATIENT"),  # an address misread: still PHI

@@ -162,6 +162,7 @@ from itertools import pairwise
 
 from phiscrub.configs import loads
 from phiscrub.detect.dictionary.gazetteers import Gazetteers, gazetteers, latin_form
+from phiscrub.detect.dictionary.name_words import says_how, unlisted_relative_name
 from phiscrub.detect.rules.validators import TRIAL_REGISTRATION
 from phiscrub.document import Document, Span, has_overlaps
 from phiscrub.errors import ConfigError
@@ -591,6 +592,12 @@ def _ordinary_lower_case(
         return False
     if rules.names is None or not (surface.islower() or capitals):
         return False
+    if surface.islower() and len(kept) == 1:
+        relative_lower = _RELATIVE_BEFORE_LOWER.search(text, max(0, start - 16), start)
+        if relative_lower and unlisted_relative_name(kept[0], rules.names):
+            return False  # a relative's name on no list ("her sister rosamund has")
+        if relative_lower and says_how(kept[0]) and not rules.names.is_name(kept[0]):
+            return True  # how the relative is ("her husband bedbound", "wife nonverbal")
     parts = [p for w in kept for p in w.split("-")]  # "dual-chamber", not "brooks-hess"
     if any(rules.names.is_name(p) for p in parts):
         return False
@@ -618,6 +625,15 @@ _RELATIVE_BEFORE = re.compile(
 )
 """A relative just before a span in capitals: a full name of words English seldom uses may
 follow ("SISTER MARIGOLD BRISBANE"), not a word of what they do ("SON PRESENT")."""
+
+_RELATIVE_BEFORE_LOWER = re.compile(
+    r"\b(?:(?:grand)?(?:mother|father|son|daughter)|sister|brother|wife|husband|partner|"
+    r"spouse|niece|nephew|aunt|uncle|cousin|mom|dad|friend|neighbou?r|girlfriend|boyfriend)"
+    r"[ \t]+$",
+    re.IGNORECASE,
+)
+"""A relative just before a span in lower case: a word on no name list that English hardly
+uses may be their name (``unlisted_relative_name``: "daughter emi", "Daughter emi")."""
 
 _RELATIVE_NAME_ZIPF = 4
 """The most a word of a full name after a relative in a note in capitals may be used in

@@ -36,6 +36,12 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Copy sent to the patient's relative, Dru Vore, in", {("PATIENT", "Dru Vore")}),
         ("Patient Yashvi Harish was reviewed on", {("PATIENT", "Yashvi Harish")}),
         ("Her brother ryan called.", {("PATIENT", "ryan")}),
+        # a relative's name on no list in lower case, before what they do; not how they are
+        (
+            "her sister rosamund has RA; partner karthik supportive.",
+            {("PATIENT", "rosamund"), ("PATIENT", "karthik")},
+        ),
+        ("Her husband deceased. Son arrives", set()),
         ("Brought in by mom (Keisha) and grandma.", {("PATIENT", "Keisha")}),
         ("Older sibling Jayden, age 6, has asthma.", {("PATIENT", "Jayden")}),
         # a surname from a faker locale the generator does not draw from

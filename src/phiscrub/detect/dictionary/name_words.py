@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import regex
 
 from phiscrub.detect.dictionary.gazetteers import Gazetteers
+from phiscrub.text.frequency import zipf
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -211,3 +212,34 @@ def cued_label(text: str, start: int, end: int | None = None) -> str:
 
 def first_name(word: str, gaz: Gazetteers) -> bool:
     return gaz.is_first_name(word) and word not in NOT_NAME and not gaz.is_common(word)
+
+
+RELATIVE_UNLISTED_ZIPF = 3
+"""How frequent in English (rounded) a word on no name list after a relative in lower case may
+be and still be read as the relative's name ("rosamund", "emi", "karthik"; not "arrives")."""
+# the endings of words that say how someone is, not who ("husband bedbound", "wife tearful")
+_STATE_ENDING = regex.compile(
+    r"(?:ed|ing|ful|ous|ive|ness|ment|able|ible|ity|ism|ist|bound|less|ward|like|ly|al|ic|ent|"
+    r"ant|ary|ory|tion|sion|ure|ics)$"
+)
+
+
+def says_how(word: str) -> bool:
+    """``word`` (lower case) ends as a word that says how someone is, not who ("deceased",
+    "tearful", "bedbound", "nonverbal", "reportedly")."""
+    return _STATE_ENDING.search(word) is not None
+
+
+def unlisted_relative_name(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case, after a relative) is a name on no list: three letters or more,
+    rare in English (``RELATIVE_UNLISTED_ZIPF``), no frequent word, place or eponym (the
+    sanity rules drop a clinical word in lower case after the merge), and not ending as a
+    word that says how someone is ("deceased", "tearful", "bedbound", "nonverbal")."""
+    return (
+        len(word) >= 3
+        and zipf(word, "en") <= RELATIVE_UNLISTED_ZIPF
+        and not gaz.is_common(word)
+        and word not in gaz.eponyms
+        and not (word in gaz.cities or word in gaz.states or word in gaz.countries)
+        and not says_how(word)
+    )

@@ -51,6 +51,7 @@ from phiscrub.detect.dictionary.name_words import (
     cued_label,
     eponym_use,
     first_name,
+    unlisted_relative_name,
 )
 from phiscrub.detect.rules.prefilter import LiteralIndex, fold, required_literals
 from phiscrub.detect.rules.start_guard import guarded
@@ -785,14 +786,16 @@ def _literal_index() -> LiteralIndex:
 _PARTICLES = regex.compile(PARTICLES)
 _CREDENTIAL = regex.compile(rf"{CREDENTIALS}|RD")
 # A first name written in lower case after a relative ("her brother ryan called") or before one
-# in brackets ("jen (pts daughter)"): kept only when it is a listed first name and not a
-# frequent English word.
+# in brackets ("jen (pts daughter)"): kept when it is a listed first name and not a frequent
+# English word, or a word on no list that English hardly uses ("her sister rosamund has",
+# "daughter emi flew in": ``unlisted_relative_name``).
 _LOWER_AFTER_RELATIVE = regex.compile(
     rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+(?P<n>\p{{Ll}}{{2,}})"
     r"(?=[ ]+(?:called|came|visited|is|was|will|said|says|reports|reported|states|stated|who|"
     r"and|at|has|had|brought|phoned|asked|wants|lives|died|here|can|could|may|would|needs|"
-    r"arrives|arrived|arriving|comes|coming|drove|flew|flies|stayed|stays|back|added|drives|"
-    r"picks|picked|helps|helped|visits|dob|born)\b"
+    r"arrives|arrived|arriving|comes|coming|drove|flew|flies|flying|stayed|stays|staying|back|"
+    r"added|drives|picks|picked|helps|helped|visits|dob|born|supportive|present|updated|aware|"
+    r"agrees|in|from)\b"
     r"|[ ]?[,.;:)]|[ ]*(?:\n|$))"
     # or before the relation in brackets ("thx - jen (pts daughter)")
     rf"|(?<![\w'’-])(?P<n>\p{{Ll}}{{2,}})[ ]?\((?:(?:pt|patient)['’]?s[ ]+)?{RELATIVES}\)"
@@ -1261,8 +1264,8 @@ def find_names(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
     hits: list[NameHit] = list(context_names(text, gaz, found))
     for match in _LOWER_AFTER_RELATIVE.finditer(text):
         word = match.group("n")
-        listed = gaz.is_first_name(word)
-        if listed and not gaz.is_common(word) and word not in NOT_NAME:
+        listed = gaz.is_first_name(word) and not gaz.is_common(word)
+        if (listed or unlisted_relative_name(word, gaz)) and word not in NOT_NAME:
             found.append(match.span("n"))
             hits.append(NameHit(*match.span("n"), "PATIENT", 0.8, "relative_lower"))
     # the gazetteer's and lower-case names are read beside the context rules' only
