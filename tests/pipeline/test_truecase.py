@@ -123,6 +123,11 @@ from phiscrub.pipeline.view import detection_view
             "dr. oduya assisted with the block; urgent care",
             "Dr. Oduya assisted with the block; urgent care",
         ),
+        # a head after another and "&"; not after a word that is no head
+        (
+            "progress note - ferncliff nursing & rehab; salt & pepper hair; bed & bath",
+            "Progress note - Ferncliff Nursing & Rehab; salt & Pepper hair; bed & bath",
+        ),
         # a handle is a name, not an identifier
         ("thanks @ amymartin3334", "Thanks @ Amymartin3334"),
         # a rare word that ends as clinical words do stays in lower case; a listed place that is

@@ -499,7 +499,7 @@ def truecased(text: str, language: str) -> str | None:
     _alphanumerics(text, identifier)
     kinds = _kinds(text, words, lows, casing)
     fielded = _field_names(text, casing) | _street_names(text, words, lows, casing)
-    previous_end, previous_named = 0, False
+    previous_end, previous_named, previous_head = 0, False, False
     for k, match in enumerate(words):
         start, end = match.span()
         low = lows[k]
@@ -516,17 +516,22 @@ def truecased(text: str, language: str) -> str | None:
             place = _placed(text, words, lows, kinds, k, casing, previous_named and between)
             named = kinds[k] == 2 or beside or place or start in fielded
             after_name = previous_named and between == " "
-            head = after_name and (
-                low in casing.heads
-                or (
-                    low in casing.pre_heads
-                    and k + 1 < len(words)
-                    and lows[k + 1] in casing.heads
-                    and text[end : words[k + 1].start()] == " "
-                )
-                or (
-                    low in casing.street_suffixes
-                    and _HOUSE_NUMBER.search("".join(out[max(0, start - 60) : start]))
+            # a head after another and "&" ("ferncliff nursing & rehab")
+            joined = previous_head and between == " & " and low in casing.heads
+            head = joined or (
+                after_name
+                and (
+                    low in casing.heads
+                    or (
+                        low in casing.pre_heads
+                        and k + 1 < len(words)
+                        and lows[k + 1] in casing.heads
+                        and text[end : words[k + 1].start()] == " "
+                    )
+                    or (
+                        low in casing.street_suffixes
+                        and _HOUSE_NUMBER.search("".join(out[max(0, start - 60) : start]))
+                    )
                 )
             )
             head = head or (
@@ -547,6 +552,7 @@ def truecased(text: str, language: str) -> str | None:
                 capitalise(start, start + 1)
                 if named and _PREFIXED.match(low):
                     capitalise(start + 2, start + 3)  # "o'neil" -> "O'Neil", "mcdonald"
+            previous_head = head
             named = named or head
         previous_end, previous_named = end, named
     return "".join(out)
