@@ -13,7 +13,8 @@ soft one, a wrap, when:
 * the next line's first word would not have fitted on the line before it, as a greedy wrap
   decides, with ``SLACK`` characters to spare (a typist breaks lines by eye);
 * the line before is not blank, and the next line opens with no space, list mark, field's name
-  ("Plan:"; in a note typed all in lower case, "address:") or typist's initials;
+  ("Plan:"; in a note typed all in lower case, "address:"), typist's initials or a list's row
+  by a name and a spaced dash ("Lindqvist, A. - ...", "Fenella Hargreaves - ...");
 * neither line is a table's or a form's row (a tab or three spaces between cells), the
   two do not both open with a digit (a list's rows by room, time or number), and the next
   line is no question of its own (it opens with a question's word and ends in a question
