@@ -1204,6 +1204,10 @@ def test_a_first_name_alone_in_quotes(text, expected):
         # a full name after "pt" before "and" and the person with them
         ("Met with pt Ottoline Smith and her partner.", {("PATIENT", "Ottoline Smith")}),
         ("Reviewed Patient Education and her questions.", set()),
+        # before how a nursing note goes on about them: a state, "in" their bed, "per" a request
+        ("Pt Barnaby Quist confused, pulling at lines", {("PATIENT", "Barnaby Quist")}),
+        ("Visited pt Mordecai Fairbanks per request", {("PATIENT", "Mordecai Fairbanks")}),
+        ("Pt Hip Fracture in bed. Patient Tylenol Given at 10. Pt Alert And oriented", set()),
         # a woman's form of a Polish surname, asked about with a given name on no list
         (
             "Did Florentyna Wiśniewska get her potassium recheck?",

@@ -219,6 +219,13 @@ AFTER_PATIENT = (
     rf"(?={GAP}(?i:was|is|has|had|presented|presents|reports|reported|denies|denied|came|arrived|"
     r"attended|returned|underwent|states|stated|who|seen|remains|tolerated|continues|needs|"
     r"wants|asks|asked|requests|requested|refuses|refused|declines|declined|called|feels|lives|"
+    # how a nursing note or a query goes on about them ("Pt Barnaby Quist confused, pulling at
+    # lines", "pt Leopold Hrabal in 6 states", "visited pt Mordecai Fairbanks per request")
+    r"confused|agitated|alert|awake|asleep|sleeping|resting|stable|tolerating|ambulating|"
+    r"ambulated|comfortable|calm|anxious|lethargic|oriented|pleasant|cooperative|afebrile|"
+    r"complains|complaining|says|said|tells|told|will|would|did|does|got|went|walked|slept|"
+    r"fell|pulled|pulling|requesting|asking|wanting|waiting|ready|due|scheduled|being|getting|"
+    r"still|also|again|in|per|"
     # and the person with them ("Met with pt Ottoline Smith and her partner")
     r"and[ ]+(?:her|his|their)[ ]+(?:partner|wife|husband|spouse|mother|father|mom|dad|son|"
     r"daughter|sister|brother|family|friend|caregiver|guardian|niece|nephew|aunt|uncle))\b"
