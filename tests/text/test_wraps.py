@@ -117,6 +117,11 @@ def test_a_row_that_opens_with_a_full_name_and_a_dash_keeps_its_line():
     )
     assert queries.index("\nFenella") not in soft_wraps(queries)
     assert queries.index("\nDesmond") in soft_wraps(queries)  # no dash: read as a wrap
+    # in capitals and in lower case too, and surname first with an initial in lower case
+    for text, opening in ((queries.upper(), "\nFENELLA"), (queries.lower(), "\nfenella")):
+        assert text.index(opening) not in soft_wraps(text)
+    lower = queries.lower().replace("fenella hargreaves", "hargreaves, f.")
+    assert lower.index("\nhargreaves, f. -") not in soft_wraps(lower)
 
 
 def test_a_question_of_its_own_line_in_a_list_of_queries_keeps_its_line():

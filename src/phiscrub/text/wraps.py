@@ -46,17 +46,18 @@ PILE = 1.5
 # what opens a new line on purpose: an indent, a list's mark, a field's name and its colon
 # ("Document #:"), a list's letter, a typist's initials ("GK/ps"), a list's row by a surname,
 # an initial and a dash ("Lindqvist, A. - is the biopsy back?") or by a full name and a dash
-# ("Fenella Hargreaves - pls remove the foley")
+# ("Fenella Hargreaves - pls remove the foley", in capitals too)
 _HARD_START = re.compile(
     r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[A-Z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
     r"|\(?[a-z][.)][ \t]|[A-Z]{2,3}/[A-Za-z]{2,3}[ \t]*$|[A-Z][\w'’-]+,[ ]?[A-Z]\.?[ ]+[-–][ ]"
-    r"|[A-Z][a-z'’-]+[ ][A-Z][\w'’-]+[ ]+[-–][ ]"
+    r"|[A-Z][a-z'’-]+[ ][A-Z][\w'’-]+[ ]+[-–][ ]|[A-Z][A-Z'’-]+[ ][A-Z][A-Z'’-]+[ ]+[-–][ ]"
 )
 # the same in a note typed all in lower case, where a field's name has no capital to tell it
-# from a wrapped sentence's words ("address: 176 ...", "gk/ps")
+# from a wrapped sentence's words ("address: 176 ...", "gk/ps", "hermione blackwood - inr 4.1")
 _HARD_START_LOWER = re.compile(
     r"[ \t]|[-*•>#=_|]|\d{1,2}[.)][ \t]|[a-z][\w/&'’#-]*(?:[ ][\w/&'’#-]+){0,3}:(?:[ \t]|$)"
-    r"|\(?[a-z][.)][ \t]|[a-z]{2,3}/[a-z]{2,3}[ \t]*$"
+    r"|\(?[a-z][.)][ \t]|[a-z]{2,3}/[a-z]{2,3}[ \t]*$|[a-z][a-z'’-]+[ ][a-z][a-z'’-]+[ ]+[-–][ ]"
+    r"|[a-z][\w'’-]+,[ ]?[a-z]\.?[ ]+[-–][ ]"
 )
 _FIRST_WORD = re.compile(r"\S+")
 
