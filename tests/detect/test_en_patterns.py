@@ -2779,6 +2779,16 @@ def test_incidents_pregnancies_pages_boards_care_homes_and_licences(text, expect
         ("Missed dose Sat - away", {("DATE", "Sat")}),
         ("Chaplain visited Sat. Daughter home Fri", {("DATE", "Sat."), ("DATE", "Fri")}),
         ("resume 5 mg Wed, recheck", {("DATE", "Wed")}),
+        # a month and day after "done" or "available"; "May" after "due" where its clause ends
+        ("taper done 1/30. Bed available 12/8.", {("DATE", "1/30"), ("DATE", "12/8")}),
+        ("eye exam due May), MMF; it may be due May be", {("DATE", "May")}),
+        ("done 2/3 sets; available 3/4 of the time", set()),
+        # a parish named for a saint after the word "parish"
+        (
+            "Pt is Catholic, parish St. Monica. Requested anointing",
+            {("ORGANIZATION", "St. Monica")},
+        ),
+        ("the parish nurse visited; parish priest", set()),
         # "Fri" and "Thur" wherever they stand in title case; not inside a word or in capitals
         ("she will bring clothes Fri. Recheck Thur", {("DATE", "Fri"), ("DATE", "Thur")}),
         ("Fried food; Thursby; FRI score 3", set()),
