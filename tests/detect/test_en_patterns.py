@@ -976,6 +976,10 @@ def test_rewritten_patterns_find_what_they_found(text, expected):
             {("STREET", "Washington St"), ("STREET", "5th Ave.")},
         ),
         ("Dr and Mrs Smith; pain between Shoulder Blades", set()),
+        # a street driven past, walked down or across, in capitals too
+        ("avoids driving past NE 8th St. since", {("STREET", "NE 8th St.")}),
+        ("WALKED DOWN ELM STREET TO THE BUS", {("STREET", "ELM STREET")}),
+        ("Past Medical History; walked down the Road; across Lines", set()),
         # a saint after "St", a drug or a unit after "on", a street type alone: no street
         ("Seen at Mercy St. Vincent; on Lasix; on the Turnpike; on Road to recovery", set()),
         # continental Europe's order, the house number after the street's name

@@ -215,6 +215,12 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("COPD: Spiriva, Advair, albuterol PRN", "Spiriva, Advair", "DOCTOR"),  # medicines
         ("Romberg negative. Tinel positive.", "Romberg negative. Tinel", "PATIENT"),  # signs
         ("Seen on Tower 5 West today", "Tower 5 West", "DATE"),  # a ward
+        ("2.1 cm hypodense lesion in segment 7", "segment 7", "DATE"),  # a liver's segment
+        ("Vaccines: DTaP, IPV, MMR, varicella", "IPV, MMR", "PATIENT"),  # vaccines
+        ("ER/PR pending, HER2 sent", "ER", "DOCTOR"),  # a tumour's receptor
+        ("referred by EAP counselor", "EAP", "DOCTOR"),  # an employee assistance programme
+        ("thx, marguerite (pharm) x5571", "pharm", "HOSPITAL"),  # a pharmacist signing
+        ("Amb 150 ft with RW, CGA. Tolerated", "RW, CGA", "DOCTOR"),  # a walker, guarding
         ("adenocarcinoma, Gleason 3+4=7", "Gleason 3+4", "DATE"),  # a score
         ("Plan: review in 6/52 with Sister", "6/52", "DATE"),  # six weeks
         ("Booked at 32+4/40 gestation", "32+4/40", "DATE"),  # weeks of pregnancy

@@ -194,6 +194,17 @@ from phiscrub.pipeline.view import detection_view
             "601 robert st n, St. Paul, MN 55155; moved from St Louis to Ft. Lauderdale",
         ),
         ("went to st. luke church and st. mark", "Went to st. Luke Church and st. Mark"),
+        # a state's code after a listed town and a comma, without a ZIP; one that is a
+        # frequent word only where its clause ends
+        (
+            "sent to a lab (fort myers, fl). moved to tampa, fl last year",
+            "Sent to a lab (Fort Myers, FL). Moved to Tampa, FL last year",
+        ),
+        ("gbs neg. fob julio involved", "Gbs neg. FOB Julio involved"),  # the baby's father
+        (
+            "lives in portland, or. from boston, me and my wife. smith, ma came",
+            "Lives in Portland, OR. From Boston, me and my wife. Smith, ma came",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

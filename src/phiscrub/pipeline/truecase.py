@@ -469,6 +469,36 @@ def _region_before_postcode(text: str, low: str, end: int) -> bool:
     )
 
 
+_STATE_CLAUSE_END = re.compile(r"[ \t]*(?:[).;,:]|\n|$)")
+STATE_WORD_ZIPF = 5
+"""How frequent in English a state's code may be and still be capitalised after a town and a
+comma before another word ("tampa, fl last year"; "boston, me and" is a pronoun)."""
+
+
+def _state_after_place(
+    text: str, words: list[re.Match[str]], lows: list[str], k: int, casing: _Casing
+) -> bool:
+    """The word ``k`` is a US state's code after a listed town of one to three words and a
+    comma ("moved to tampa, fl last year", "(fort myers, fl)"): a code that is a frequent word
+    ("me", "or", "in", "ma") only where its clause ends after it."""
+    low = lows[k]
+    if k == 0 or len(low) != 2 or low.upper() not in casing.gaz.state_codes:
+        return False
+    if text[words[k - 1].end() : words[k].start()] not in (", ", ","):
+        return False
+    end = words[k].end()
+    if zipf(low, casing.language) >= STATE_WORD_ZIPF and not _STATE_CLAUSE_END.match(text, end):
+        return False
+    for size in (1, 2, 3):
+        if k - size < 0:
+            break
+        first = words[k - size].start()
+        place = " ".join(lows[k - size : k])
+        if text[first : words[k - 1].end()].lower() == place and casing.place(place):
+            return True
+    return False
+
+
 def _code(text: str, start: int, end: int) -> bool:
     """The word at ``start``-``end`` is three letters at most before four digits or more, at a
     word's start ("a97883022")."""
@@ -510,6 +540,8 @@ def truecased(text: str, language: str) -> str | None:
             len(low) == 2 and low.upper() in casing.gaz.state_codes and _ZIP_AFTER.match(text, end)
         ) or _region_before_postcode(text, low, end):
             capitalise(start, end)  # "ia 51104", "on m4n 3m5", "nsw 2050"
+        elif _state_after_place(text, words, lows, k, casing):
+            capitalise(start, end)  # "tampa, fl last year"
         else:
             beside = kinds[k] == 1 and _beside_name(text, words, lows, kinds, k, casing.titles)
             between = text[previous_end:start]

@@ -1709,3 +1709,29 @@ def test_a_name_before_the_bay_it_lies_in(text, expected):
 )
 def test_a_full_name_before_a_dash_and_a_query(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the baby's father named in an obstetric note
+        ("GBS neg. FOB Julio involved.", {("PATIENT", "Julio")}),
+        ("FOB negative x3. FOB Positive", set()),
+        # a listed first name opening a sentence before what a person asks or calls for
+        ("Pt resting. Hollis asked several times for his son", {("PATIENT", "Hollis")}),
+        ("Cardiology asked us to hold. Pharmacy called back", set()),
+        # whom a fax is for, even where a town has the name; not a department
+        ("fax to 718-555-0163, attn Dolores in admissions", {("PATIENT", "Dolores")}),
+        ("ATTN: Medical Records", set()),
+        # a surname and a whole given name after a cue, before what is told of them
+        (
+            "Need a letter for Achterberg, Wilma for her employer",
+            {("PATIENT", "Achterberg, Wilma")},
+        ),
+        ("orders for Tylenol, Motrin for pain; follow up on Monday, June for labs", set()),
+        # "given to" is a whole word's cue: not "GIVEN TO" of "GIVEN TODAY"
+        ("VACCINES: DTAP, MMR GIVEN TODAY.", set()),
+    ],
+)
+def test_relatives_lone_names_and_surnames_first_after_more_cues(text, expected):
+    assert found(text) == expected

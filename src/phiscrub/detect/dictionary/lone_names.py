@@ -85,7 +85,9 @@ _STATE_TOLD = (
 # what only a person does, after their name: no word need follow
 _DOES = (
     r"(?=[ ]+(?:refused|refuses|refusing|declined|declines|denies|denied|states|stated|"
-    r"complains|complained|vomited|fell|wants|wanted|reports|reported|says|said)\b"
+    r"complains|complained|vomited|fell|wants|wanted|reports|reported|says|said|"
+    # what a person asks or calls for ("Hollis asked several times for his son")
+    r"asked|asks|called|calls|yelled|cried|woke)\b"
     r"(?![ ]+to[ ]+(?:be|have)\b))"  # not "Lactate said to be 2"
 )
 
@@ -113,7 +115,12 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     rf"(?:(?P<asked>)(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_STATE_TOLD})|(?P<n>\p{{Lu}}\p{{Ll}}+)(?={_TOLD}))"
     # or before what only a person does, whatever follows ("Cornelius refused dinner")
     # (a place's name too: a town does not refuse)
-    rf"|{_SENTENCE_START}(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
+    # (not a surname after its initial: "K. Lambert called")
+    rf"|{_SENTENCE_START}(?<!(?<![\w])\p{{Lu}}\.[ ]+)(?P<does>)(?P<n>\p{{Lu}}\p{{Ll}}+){_DOES}"
+    # or whom a fax or a letter is for, a person even where a town has the name ("fax to
+    # 718-555-0163, attn Dolores in admissions")
+    r"|(?<![\w])(?:[Aa]ttn|ATTN|[Aa]ttention)[:.]?[ ]+(?P<does>)(?P<n>\p{Lu}\p{Ll}+)"
+    r"(?![\w'’-]|\.\w)"
     # a message's sign-off and its writer, on its line or the next ("Thanks, Aisling",
     # "Regards,\nTomasz"), where the name ends the line
     r"|(?<![\w])(?:[Tt]hanks|[Tt]hank[ ]you|[Rr]egards|[Cc]heers|[Bb]est|[Ss]incerely)[,!]?"

@@ -198,6 +198,7 @@ ROLES = (
 )
 RELATIVES = (
     r"(?:MIL|FIL|SIL|BIL|"  # in-laws in shorthand, in capitals ("MIL Lakshmi visiting")
+    r"FOB|MOB|"  # the baby's father or mother, as obstetric notes write them ("FOB Julio")
     r"(?i:(?:daughter|son|mother|father|sister|brother)-in-law|stepmother|stepfather|"
     r"wife|husband|son|daughter|mother|father|brother|sister|spouse|partner|friend|aunt|"
     r"uncle|niece|nephew|grandson|granddaughter|grandmother|grandfather|cousin|girlfriend|"
@@ -461,6 +462,18 @@ _RULES = (
         r"(?=[ ]*[?!;)]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b)",
         0.85,
     ),
+    (  # a surname and a whole given name after the same cues, before a clause's end or what
+        # is asked or told of them ("a letter for Achterberg, Wilma for her employer"): a
+        # listed given name that is no frequent word after a surname that is none either
+        # (``_surname_given``: not "orders for Tylenol, Motrin", "on Monday, June")
+        "surname_given_asked",
+        "PATIENT",
+        r"(?<=(?<![\w])(?i:for|on|of|about|re:?|is|pt|patient|check|see)[ ]+)"
+        rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD}[ ]?,[ ]?{WORD})"
+        r"(?=[ ]*[?!;()]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b"
+        r"|[ ]+(?:for|re|about|in|at|to|from|is|was|has|had|needs|wants|who|and)\b)",
+        0.85,
+    ),
     (  # a bracket may open the next line ("Daughter\n(Imani, 978-555-0116)"); not the
         # relative's burden or teaching ("CAREGIVER STRAIN HIGH", "Family Education Done")
         "relative",
@@ -578,7 +591,9 @@ _RULES = (
     (
         "contact",
         "PATIENT",
-        rf"(?<![\w]){CONTACTS}[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?(?P<n>{FIRST_LAST})",
+        # (the cue a whole word: not "GIVEN TO" of "GIVEN TODAY")
+        rf"(?<![\w]){CONTACTS}(?![\w])[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?"
+        rf"(?P<n>{FIRST_LAST})",
         0.88,
     ),
     (  # someone called or quoted ("Called Ngozi about her mother's meds", "Per Luz,
@@ -1107,6 +1122,8 @@ def _context_hit(
         return  # "sent to NMS Labs": a laboratory, not a person
     if eponym_use(text, *span, gaz):  # "Reviewed by Gleason grade"
         return
+    if rule == "surname_given_asked" and not _surname_given(text, *span, gaz):
+        return  # "orders for Tylenol, Motrin for pain"
     if rule == "patient_surname_first" and not _listed_surname_first(text, *span, gaz):
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
@@ -1205,6 +1222,17 @@ def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> b
     word."""
     words = [m.group().lower() for m in NAME_WORDS.finditer(text, start, end)]
     return bool(words) and gaz.is_name(words[0]) and not any(gaz.is_common(w) for w in words)
+
+
+def _surname_given(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """The run is a surname and a given name: its last word a listed first name, and no word a
+    frequent English word or a place ("Achterberg, Wilma"; not "Tylenol, Motrin")."""
+    words = [m.group().lower() for m in NAME_WORDS.finditer(text, start, end)]
+    return (
+        len(words) >= 2
+        and gaz.is_first_name(words[-1])
+        and not any(gaz.is_common(w) or w in gaz.cities for w in words)
+    )
 
 
 def _opens_with_a_word(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
