@@ -986,6 +986,20 @@ def test_screen_drops_shapeless_spans_before_the_merge():
     assert [(d.span, d.kept, d.policy) for d in dropped] == [(fax, None, "sanity")]
 
 
+def test_screen_drops_a_name_whose_every_word_holds_a_digit_before_the_merge():
+    from phiscrub.merge.sanity import screen
+
+    text = "14 Westfield Road, Harrogate HG1 2QT; Ms. Carrow 96F; via @ R1CHARDFREEDMAN"
+    doc = Document("d", text)
+    postcode = span_of(text, "HG1 2QT", "ZIP")
+    read_as_name = span_of(text, "HG1 2QT", "PATIENT")
+    carrow = span_of(text, "Carrow", "PATIENT")
+    handle = span_of(text, "R1CHARDFREEDMAN", "PATIENT")  # a handle, after its "@"
+    kept, dropped = screen(doc, [postcode, read_as_name, carrow, handle], RULES)
+    assert kept == [postcode, carrow, handle]
+    assert [(d.span, d.kept, d.policy) for d in dropped] == [(read_as_name, None, "sanity")]
+
+
 def test_screen_keeps_an_insurance_number_in_lower_case_whole_and_cuts_a_fax_of_words():
     from phiscrub.merge.sanity import screen
 

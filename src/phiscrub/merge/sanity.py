@@ -1380,6 +1380,31 @@ def _undated_name(text: str, span: Span, rules: SanityRules) -> Span:
     return span
 
 
+_NAMED_WORD = re.compile(r"[A-Za-z]{3}")
+
+
+def _coded_name(doc: Document, span: Span, rules: SanityRules) -> bool:
+    """A person's name span that is a code (``_coded``: "HG1 2QT" read as a name), not a
+    handle after its "@" or a tag after its "#" ("@ R1CHARDFREEDMAN", "@l8jxx71")."""
+    return (
+        span.label in rules.cut_labels
+        and _coded(doc.span_text(span))
+        and not _handle(doc.text, span.start)
+    )
+
+
+def _coded(text: str) -> bool:
+    """Every word of ``text`` holds a digit and opens with no three letters, and one holds a
+    letter: a code, no name ("HG1 2QT", "A12"); not a name beside an age ("Carrow 96F"), a
+    handle ("Jason77"), nor a number alone."""
+    words = _ALPHANUMERIC.findall(text)
+    return (
+        bool(words)
+        and all(any(c.isdigit() for c in w) and not _NAMED_WORD.match(w) for w in words)
+        and any(c.isalpha() for c in text)
+    )
+
+
 def _coded_not_dated(text: str, rules: SanityRules) -> bool:
     """``text`` holds digits only inside words of letters and digits that no date is written
     as ("MLH1", "PMS2"), and no word that names a day, month, season or holiday."""
@@ -1422,7 +1447,7 @@ def screen(
         if named is not span:
             dropped.append(Dropped(span, named, "sanity"))
             span = named
-        if not _shaped(doc.span_text(span), span.label, rules):
+        if not _shaped(doc.span_text(span), span.label, rules) or _coded_name(doc, span, rules):
             dropped.append(Dropped(span, None, "sanity"))
             continue
         if span.label not in rules.cut_labels:

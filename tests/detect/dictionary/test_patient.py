@@ -27,6 +27,16 @@ def test_confident_spans_and_their_name_parts_become_entries():
     }
 
 
+def test_no_entry_or_part_of_a_name_holds_a_digit():
+    text = "Harrogate HG1 2QT. Seen by Anneliese Voss 2B."
+    spans = [
+        span_of(text, "HG1 2QT", "PATIENT", score=0.96),  # a postcode read as a name
+        span_of(text, "Anneliese Voss 2B", "DOCTOR", score=0.95),
+    ]
+    dictionary = build_patient_dictionary([(Document("a", text), spans)], LABELS, 0.9, "en")
+    assert dictionary.entries == {"anneliese": "DOCTOR", "voss": "DOCTOR"}
+
+
 def test_entries_seen_under_two_labels_are_dropped_and_matches_need_capitals():
     dictionary = PatientDictionary()
     dictionary.add("Gordon", "PATIENT")
