@@ -4461,3 +4461,30 @@ def test_a_street_s_block_and_a_nail_salon(text, expected):
 )
 def test_lettered_streets_and_dates_after_a_return_to_work(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an employer after the line of work done for it, a carrier after driving for it
+        (
+            "Works construction for Gilbane when able. Drives for MARTA. He drives a truck for "
+            "Werner.",
+            {("ORGANIZATION", "Gilbane"), ("ORGANIZATION", "MARTA"), ("ORGANIZATION", "Werner")},
+        ),
+        ("Drives for Dialysis three times a week; works construction for his cousin", set()),
+        # a school by its level after a sport played for it
+        (
+            "Pt plays football for Westside High; fractured cusp",
+            {("LOCATION-OTHER", "Westside High")},
+        ),
+        ("plays well at High altitude", set()),
+        # insurers in lower case and in their own spelling
+        (
+            "has united healthcare thru her job; his UCare number",
+            {("ORGANIZATION", "united healthcare"), ("ORGANIZATION", "UCare")},
+        ),
+    ],
+)
+def test_employers_by_trade_schools_by_sport_and_more_insurers(text, expected):
+    assert found(text) == expected

@@ -28,6 +28,7 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         ("Seen with Anna Berg (82 y/o) today", "Anna Berg", "82"),
         ("Rm 3: Hale, Rosa, 101 yo F, fall", "Hale, Rosa", "101"),
         ("Dorothy Baines - 91F - hip fracture", "Dorothy Baines", "91"),
+        ("ANESTHESIA PRE-OP\nGunnhild Aasen  93  F\nPrior", "Gunnhild Aasen", "93"),  # columns
         ("bed 5 - olufemi balogun 44m etoh withdrawal", "olufemi balogun", "44"),
         # "yrs" or "years" before "old" or a stop; in capitals too
         ("Decedent: PEMBERTON-LOWE, 96 yrs, born", "PEMBERTON-LOWE", "96"),
@@ -54,6 +55,7 @@ def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):
         ("Dr. Jones 45M seen", "Jones", "DOCTOR"),  # a clinician's name: not this rule's
         ("Moved Lakeview 3F unit", "Lakeview", "CITY"),  # a place: "3F" is a floor
         ("Ms. Carrow 96 pills counted", "Carrow", "PATIENT"),  # no sex, no "y/o"
+        ("Ms. Carrow  96  F/U in 2 wks", "Carrow", "PATIENT"),  # a follow-up, no sex
         ("Ms. Carrow 96Fr catheter", "Carrow", "PATIENT"),  # a French size
         ("Ms. Carrow 130F today", "Carrow", "PATIENT"),  # no one is 130
         ("Ms. Carrow, 96/64 BP", "Carrow", "PATIENT"),

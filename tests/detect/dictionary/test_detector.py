@@ -1735,3 +1735,21 @@ def test_a_full_name_before_a_dash_and_a_query(text, expected):
 )
 def test_relatives_lone_names_and_surnames_first_after_more_cues(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name before the bed it lies in, in brackets, in capitals too
+        ("We got a hemolyzed K on Wen Li (bed 4), redraw?", {("PATIENT", "Wen Li")}),
+        ("WE GOT A HEMOLYZED K ON WEN LI (BED 4), REDRAW?", {("PATIENT", "WEN LI")}),
+        ("Pain Control (Room 4) and Chest Tube (bed 2)", set()),
+        # a full name after a query's cue before a colon, in any case
+        ("Please update insurance for Mordecai Osei: new plan", {("PATIENT", "Mordecai Osei")}),
+        ("PLEASE UPDATE INSURANCE FOR MORDECAI OSEI: NEW PLAN", {("PATIENT", "MORDECAI OSEI")}),
+        ("please update insurance for mordecai osei: new plan", {("PATIENT", "mordecai osei")}),
+        ("Orders for Chest Pain: ASA. Plan for Discharge Home: tomorrow", set()),
+    ],
+)
+def test_a_name_before_its_bed_in_brackets_and_before_a_query_s_colon(text, expected):
+    assert found(text) == expected

@@ -400,11 +400,13 @@ _RULES = (
         0.8,
     ),
     (  # a name anywhere before the bed, bay or room it lies in, the word said ("Dr Patel wants
-        # Francisco in bay 7 to have a repeat trop"); listed names or rare words (``_name_like``)
+        # Francisco in bay 7 to have a repeat trop") or in brackets ("a hemolyzed K on Wen Li
+        # (bed 4)"); listed names or rare words (``_name_like``)
         "name_in_bed",
         "PATIENT",
         rf"(?<![\w.'’-])(?P<n>{WORD}(?:[ ]{WORD})?)(?=[ ]+(?:in|IN)[ ]+(?i:bed|room|rm|bay)[ ]*"
-        r"\d{1,4}[A-Za-z]?(?![\w/.:%-]))",
+        r"\d{1,4}[A-Za-z]?(?![\w/.:%-])"
+        r"|[ ]?\((?i:bed|room|rm|bay)\.?[ ]*\#?\d{1,4}[A-Za-z]?\))",
         0.8,
     ),
     (  # the same in lower case ("cedric in 14 is on CIWA", "jones in 11b", after a query's word
@@ -460,6 +462,16 @@ _RULES = (
         # its surname's capital restored: "any allergies on file for Oyelaran, t.?")
         rf"(?!\p{{Lu}}{{2,5}}(?![\w]))(?P<n>{WORD}[ ]?,[ ]?(?:\p{{Lu}}\.?|\p{{Ll}}\.?(?=[ ]*\?)))"
         r"(?=[ ]*[?!;)]|\.?[ \t]*$|\.?[ ]+(?:MRN|DOB|today|tomorrow|please|pls)\b)",
+        0.85,
+    ),
+    (  # a full name after a query's cue before a colon or a bracket, what is asked following
+        # ("update insurance for Mordecai Osei: new plan", "labs for Wen Li (MRN ...)"): listed
+        # names or rare words (``_name_like``), not "orders for Chest Pain:"
+        "full_name_asked_colon",
+        "PATIENT",
+        # (not after "on": "Bus 144 is at City Garden Apts on Willey Street : 4/23")
+        r"(?<=(?<![\w])(?i:for|re:?|about|regarding)[ ]+)"
+        rf"(?P<n>{WORD}[ ]{WORD}(?:[ ]{WORD})?)(?=[ ]*:[ ]|[ ]\()",
         0.85,
     ),
     (  # a surname and a whole given name after the same cues, before a clause's end or what
@@ -1026,6 +1038,7 @@ _NEEDS_SUPPORT = frozenset(
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("census_row_no_room", "census_row_run_together", "surname_age_sex"),
+        "full_name_asked_colon",
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
@@ -1038,6 +1051,7 @@ _NAME_LIKE_RULES = frozenset(
     {
         *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
         *("surname_after_room", "name_before_bracketed_age", "name_in_bed", "name_before_dash"),
+        "full_name_asked_colon",
     }
 )
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
