@@ -4484,7 +4484,26 @@ def test_lettered_streets_and_dates_after_a_return_to_work(text, expected):
             "has united healthcare thru her job; his UCare number",
             {("ORGANIZATION", "united healthcare"), ("ORGANIZATION", "UCare")},
         ),
+        (
+            "BCBS Federal auth for MRI; her Medica plan; Medicaid",
+            {("ORGANIZATION", "BCBS Federal"), ("ORGANIZATION", "Medica")},
+        ),
     ],
 )
 def test_employers_by_trade_schools_by_sport_and_more_insurers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an optician's practice by its head
+        (
+            "Referred by optometrist (Clearview Optical, Decatur)",
+            {("ORGANIZATION", "Clearview Optical")},
+        ),
+        ("Pediatric Eye Care; Left Optical nerve; Ophthalmology and Optometry", set()),
+    ],
+)
+def test_opticians_by_their_head(text, expected):
     assert found(text) == expected

@@ -178,12 +178,15 @@ def test_a_lower_case_line_with_a_code_or_a_cue_in_capitals_is_read_with_capital
         "Any update on Okwuosa?\n"
         "need the insurance on frantz, says medicaid ID NH0044178\n"
         "guadalupe 93F fell again, family at bedside\n"
-        "EEG 12/9: l temporal sharp waves, no seizures\n"
+        "WOUND 12/9: l heel eschar, no drainage\n"
+        "she was off the floor for MRI w jorge from transport\n"
     )
     lines = detection_view(Document("q", text), "en").doc.text.split("\n")
     assert lines[1] == "Need the insurance on Frantz, says medicaid ID NH0044178"
     assert lines[2] == "Guadalupe 93F fell again, family at bedside"
-    assert lines[3] == "EEG 12/9: l temporal sharp waves, no seizures"  # a word in capitals
+    assert lines[3] == "WOUND 12/9: l heel eschar, no drainage"  # a word in capitals
+    # a clinical abbreviation in capitals, as a query typed in lower case still writes it
+    assert lines[4] == "She was off the floor for MRI w Jorge from transport"
 
 
 def test_from_is_no_word_of_a_street_in_a_note_typed_in_lower_case():

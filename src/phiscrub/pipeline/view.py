@@ -182,16 +182,27 @@ class View:
 LOWER_LINE_LETTERS = 20
 """Letters a line needs before a mixed-case note's line typed in lower case is read with its
 capitals restored."""
+_CLINICAL_CAPITALS = (
+    # tests, procedures, places of care, orders and diagnoses that a query typed in lower case
+    # still writes in capitals ("she was off the floor for MRI w jorge", "s/p ORIF R ankle, PT
+    # eval done"), and a side as a word of one capital; not "I", which English text in lower
+    # case still capitalises (a post: "i mean I told u")
+    "MRI|CT|CTA|PET|EKG|ECG|EEG|EMG|CXR|KUB|TTE|TEE|ORIF|TKA|THA|ICU|MICU|SICU|CCU|PICU|NICU|"
+    "PACU|ED|ER|OR|PT|OT|SLP|RT|RN|NP|PA|MD|PCP|SNF|LTAC|IV|PO|IM|SQ|PRN|BID|TID|QID|QHS|NPO|DNR|"
+    "DNI|CBC|BMP|CMP|INR|PTT|TSH|BNP|HGB|WBC|UA|UTI|CHF|COPD|CKD|ESRD|DKA|AKI|MI|CVA|TIA|DVT|PE|"
+    "GI|ENT|OB|AMA|HCP|POA|BP|HR|SPO2|O2|A1C|R|L"
+)
 _UNCAPITALISED_LINE = regex.compile(
     # runs of anything but a capital A-Z and a line end, and capitals beside a digit (a code's:
-    # "NH0044178", "93F") or an identifier's cue ("MRN"), never given back (linear time)
+    # "NH0044178", "93F"), an identifier's cue ("MRN") or a clinical abbreviation ("MRI"),
+    # never given back (linear time)
     rf"^(?=[^\n]{{{LOWER_LINE_LETTERS}}})(?:[^A-Z\n]++|(?<=\d)[A-Z]++|[A-Z]++(?=\d)"
-    r"|(?<![\w])(?:MRN|DOB|SSN|ID|NPI|CSN|FIN|ACCT)(?![\w]))*+$",
+    rf"|(?<![\w])(?:MRN|DOB|SSN|ID|NPI|CSN|FIN|ACCT|{_CLINICAL_CAPITALS})(?![\w]))*+$",
     regex.MULTILINE,
 )
 """A line long enough to hold ``LOWER_LINE_LETTERS`` letters, with no word written with a
-capital: its capitals, if any, are in codes ("NH0044178", "93F") or identifiers' cues ("MRN",
-"DOB")."""
+capital: its capitals, if any, are in codes ("NH0044178", "93F"), identifiers' cues ("MRN",
+"DOB") or clinical abbreviations ("MRI", "PT")."""
 
 
 def _lower_lines_restored(text: str, language: str) -> str:

@@ -1753,3 +1753,17 @@ def test_relatives_lone_names_and_surnames_first_after_more_cues(text, expected)
 )
 def test_a_name_before_its_bed_in_brackets_and_before_a_query_s_colon(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a sign-off that ends a quoted message
+        ('"Can you send his med list? Thanks, Gwen"\nReply sent.', {("PATIENT", "Gwen")}),
+        # a town before a firm's works after a comma; not a town opening a firm's name
+        ("Employer: Tyson Foods, Springdale plant", {("CITY", "Springdale")}),
+        ("From: Dr Kiandra Ruckman, Lisbon Area Health Services", {("DOCTOR", "Kiandra Ruckman")}),
+    ],
+)
+def test_a_quoted_sign_off_and_a_town_before_a_firm_s_plant(text, expected):
+    assert found(text) == expected

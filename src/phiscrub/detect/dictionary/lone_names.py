@@ -122,9 +122,9 @@ _LONE_FIRST_AFTER_CUE = regex.compile(
     r"|(?<![\w])(?:[Aa]ttn|ATTN|[Aa]ttention)[:.]?[ ]+(?P<does>)(?P<n>\p{Lu}\p{Ll}+)"
     r"(?![\w'’-]|\.\w)"
     # a message's sign-off and its writer, on its line or the next ("Thanks, Aisling",
-    # "Regards,\nTomasz"), where the name ends the line
+    # "Regards,\nTomasz"), where the name ends the line or a quoted message ('Thanks, Gwen"')
     r"|(?<![\w])(?:[Tt]hanks|[Tt]hank[ ]you|[Rr]egards|[Cc]heers|[Bb]est|[Ss]incerely)[,!]?"
-    r"[ ]*\n?[ ]*(?P<n>\p{Lu}\p{Ll}+)(?=[ ]*(?:[.!]?[ ]*(?:\n|$)))"
+    r"[ ]*\n?[ ]*(?P<n>\p{Lu}\p{Ll}+)(?=[ ]*(?:[.!]?[\"”]?[ ]*(?:\n|$)))"
 )
 
 

@@ -41,8 +41,10 @@ CITY_CUE = regex.compile(
 # a town before its state or country in brackets, as an itinerary writes it ("Lima (Peru)")
 _REGION_IN_BRACKETS = regex.compile(r"[ ]?\((?P<p>\p{Lu}[\p{L} .'’-]{1,30})\)")
 # a town that names a site: "the Hamden office", "(Hyannis branch)", "the Boston area", "(PCP
-# office, Hamden)"
+# office, Hamden)"; a firm's works after its name and a comma ("Tyson Foods, Springdale plant",
+# ``_WORKS_AFTER``; not "Dr Ruckman, Lisbon Area Health Services")
 _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
+_WORKS_AFTER = regex.compile(r"[ ](?:plant|factory|warehouse|mill)(?![\w-])")
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\b(?:the|our|your|their))[ ]$")  # "at our Sugar Land location"
@@ -203,6 +205,7 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         # a town naming a site is one even when a surname is spelt the same ("the Hamden office")
         site = hit.value == "CITY" and bool(
             ((_THE.search(before) or before.endswith("(")) and CITY_SITE_AFTER.match(text, end))
+            or (before.endswith(", ") and _WORKS_AFTER.match(text, end))
             or CITY_SITE_BEFORE.search(before)
             or (
                 CITY_AFTER_SITE.search(text[max(0, start - 20) : start])
