@@ -4507,3 +4507,22 @@ def test_employers_by_trade_schools_by_sport_and_more_insurers(text, expected):
 )
 def test_opticians_by_their_head(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a carrier or a shelter named before the kind of service in lower case
+        (
+            "ETA 1900 via Lifeguard ambulance. Staying at Chris 180 shelter.",
+            {("ORGANIZATION", "Lifeguard"), ("ORGANIZATION", "Chris 180")},
+        ),
+        (
+            "via ALS ambulance; by County ambulance; at the homeless shelter; Family shelter; "
+            "arrived by Ambulance; via 911 ambulance",
+            set(),
+        ),
+    ],
+)
+def test_a_carrier_or_a_shelter_named_before_its_kind(text, expected):
+    assert found(text) == expected

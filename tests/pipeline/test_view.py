@@ -187,6 +187,9 @@ def test_a_lower_case_line_with_a_code_or_a_cue_in_capitals_is_read_with_capital
     assert lines[3] == "WOUND 12/9: l heel eschar, no drainage"  # a word in capitals
     # a clinical abbreviation in capitals, as a query typed in lower case still writes it
     assert lines[4] == "She was off the floor for MRI w Jorge from transport"
+    request = "Any update?\npls add zhao, meiling to the IR list for PICC today\n"
+    restored = detection_view(Document("q", request), "en").doc.text.split("\n")
+    assert restored[1] == "Pls add Zhao, Meiling to the IR list for PICC today"
 
 
 def test_from_is_no_word_of_a_street_in_a_note_typed_in_lower_case():
