@@ -1767,3 +1767,19 @@ def test_a_name_before_its_bed_in_brackets_and_before_a_query_s_colon(text, expe
 )
 def test_a_quoted_sign_off_and_a_town_before_a_firm_s_plant(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a sign-out's row with the room between the name and a dash before the age and sex
+        (
+            "1. Okonjo, Adaeze 12A - 61F pna\n3. Lindgren, Bo 15B - 45M etoh",
+            {("PATIENT", "Okonjo, Adaeze"), ("PATIENT", "Lindgren, Bo")},
+        ),
+        # not a device's size, nor frequent words
+        ("1. Plan, Diet 12 - 40F x2\n2. Foley, Catheter 16 - 14F placed", set()),
+    ],
+)
+def test_a_sign_out_row_with_its_room_before_a_dash_and_the_age(text, expected):
+    assert found(text) == expected

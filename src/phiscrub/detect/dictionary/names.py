@@ -532,13 +532,17 @@ _RULES = (
         0.9,
     ),
     (  # the same run together after one space, as a sign-out types it, the given name's
-        # initial alone too ("1. Petrov, A 88M (rm 612) CAP"); listed names or rare words (not
-        # "Plan, Diet 40F (x2)")
+        # initial alone too ("1. Petrov, A 88M (rm 612) CAP"), or the room between and a dash
+        # ("1. Okonjo, Adaeze 12A - 61F pna"); listed names or rare words (not "Plan, Diet 40F
+        # (x2)"), no device's size ("Foley, Catheter 16 - 14F")
         "census_row_run_together",
         "PATIENT",
-        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?(?P<n>{WORD}[ ]?,[ ]?"
+        rf"(?m)^[ \t]*(?:\d{{1,2}}[.)][ \t]+)?"
+        r"(?![^\n,]{1,30},[ ]?(?i:catheter|cath|coude|sheath|tube|drain|stent|cannula)\b)"
+        rf"(?P<n>{WORD}[ ]?,[ ]?"
         rf"(?:{WORD}(?:[ ]{INITIAL})?|\p{{Lu}}(?=[ ]\d)))"
-        r"(?=[ ]\d{1,3}[MF](?:[ ]+[(–-]|,))",
+        r"(?=[ ]\d{1,3}[MF](?:[ ]+[(–-]|,)"
+        r"|[ ]\d{1,4}[A-Za-z]?[ ]+[-–][ ]+\d{1,3}[ ]?[MF](?![\w]))",
         0.9,
     ),
     (  # a surname alone between columns' gaps before its age and sex, as a schedule lists
