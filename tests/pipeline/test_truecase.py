@@ -2,7 +2,7 @@ import pytest
 
 from phiscrub.document import Document
 from phiscrub.pipeline import load_pipeline
-from phiscrub.pipeline.truecase import truecased
+from phiscrub.pipeline.truecase import line_capitals, truecased
 from phiscrub.pipeline.view import detection_view
 
 
@@ -232,3 +232,9 @@ def test_the_pipeline_reads_a_lower_case_note_truecased_and_keeps_its_text():
     found = {(s.label, text[s.start : s.end]) for s in annotated.spans}
     assert {("DATE", "07/21/1914"), ("STREET", "4603 whitney manors"), ("CITY", "tempe")} <= found
     assert ("ZIP", "85281") in found
+
+
+def test_the_abbreviations_a_lower_case_line_writes_in_capitals_are_data():
+    assert {"MRI", "PICC", "R"} <= set(line_capitals("en"))
+    assert "I" not in line_capitals("en")  # posts typed in lower case still capitalise it
+    assert line_capitals("xx") == ()  # a language without casing lists

@@ -26,7 +26,7 @@ from phiscrub.merge.sanity import sanity_rules
 from phiscrub.text.casing import in_lower_case
 from phiscrub.text.frequency import zipf
 
-__all__ = ["truecased"]
+__all__ = ["line_capitals", "truecased"]
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _PREFIXED = re.compile(r"(?:[od]['’]|mc)[^\W\d_]{2}")  # a surname's prefix: O'Neil, McKay
@@ -92,6 +92,7 @@ class _Casing:
     name_fields: re.Pattern[str] | None = None
     name_runs: re.Pattern[str] | None = None
     clinical_endings: tuple[str, ...] = ()
+    line_capitals: tuple[str, ...] = ()
 
     def named(self, low: str) -> int:
         """2 for a rare word or a listed name or place that is not a frequent word; 1 for a
@@ -152,7 +153,15 @@ def _casing(language: str) -> _Casing | None:
         name_fields=_field_pattern(fields) if fields else None,
         name_runs=_run_pattern(leads, verbs) if leads or verbs else None,
         clinical_endings=_clinical_endings(language),
+        line_capitals=tuple(str(w) for w in data.get("line_capitals", ())),
     )
+
+
+def line_capitals(language: str) -> tuple[str, ...]:
+    """The abbreviations a line typed in lower case may still write in capitals in
+    ``language`` (its casing lists' ``line_capitals``; none without lists)."""
+    casing = _casing(language)
+    return casing.line_capitals if casing is not None else ()
 
 
 _WORD_PREFIXES = ("re", "un", "pre")

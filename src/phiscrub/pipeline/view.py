@@ -22,6 +22,7 @@ covered whole). A note typed all in lower case is read with its capitals restore
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
@@ -30,7 +31,7 @@ import regex
 
 from phiscrub.document import Document, Span
 from phiscrub.merge import Dropped
-from phiscrub.pipeline.truecase import truecased
+from phiscrub.pipeline.truecase import line_capitals, truecased
 from phiscrub.text.casing import TYPED_IN_LOWER_CASE, note_case
 from phiscrub.text.wraps import unwrapped
 
@@ -182,28 +183,25 @@ class View:
 LOWER_LINE_LETTERS = 20
 """Letters a line needs before a mixed-case note's line typed in lower case is read with its
 capitals restored."""
-_CLINICAL_CAPITALS = (
-    # tests, procedures, places of care, orders and diagnoses that a query typed in lower case
-    # still writes in capitals ("she was off the floor for MRI w jorge", "s/p ORIF R ankle, PT
-    # eval done"), and a side as a word of one capital; not "I", which English text in lower
-    # case still capitalises (a post: "i mean I told u")
-    "MRI|CT|CTA|PET|EKG|ECG|EEG|EMG|CXR|KUB|TTE|TEE|ORIF|TKA|THA|ICU|MICU|SICU|CCU|PICU|NICU|"
-    "PACU|ED|ER|OR|PT|OT|SLP|RT|RN|NP|PA|MD|PCP|SNF|LTAC|IV|PO|IM|SQ|PRN|BID|TID|QID|QHS|NPO|DNR|"
-    "DNI|CBC|BMP|CMP|INR|PTT|TSH|BNP|HGB|WBC|UA|UTI|CHF|COPD|CKD|ESRD|DKA|AKI|MI|CVA|TIA|DVT|PE|"
-    "GI|ENT|OB|AMA|HCP|POA|BP|HR|SPO2|O2|A1C|PICC|IR|NG|EGD|ERCP|CABG|PCI|CPAP|BIPAP|ABG|TPN|LP|"
-    "R|L"
-)
-_UNCAPITALISED_LINE = regex.compile(
-    # runs of anything but a capital A-Z and a line end, and capitals beside a digit (a code's:
-    # "NH0044178", "93F"), an identifier's cue ("MRN") or a clinical abbreviation ("MRI"),
-    # never given back (linear time)
-    rf"^(?=[^\n]{{{LOWER_LINE_LETTERS}}})(?:[^A-Z\n]++|(?<=\d)[A-Z]++|[A-Z]++(?=\d)"
-    rf"|(?<![\w])(?:MRN|DOB|SSN|ID|NPI|CSN|FIN|ACCT|{_CLINICAL_CAPITALS})(?![\w]))*+$",
-    regex.MULTILINE,
-)
-"""A line long enough to hold ``LOWER_LINE_LETTERS`` letters, with no word written with a
-capital: its capitals, if any, are in codes ("NH0044178", "93F"), identifiers' cues ("MRN",
-"DOB") or clinical abbreviations ("MRI", "PT")."""
+
+
+@functools.cache
+def _uncapitalised_line(language: str) -> regex.Pattern[str]:
+    """A line long enough to hold ``LOWER_LINE_LETTERS`` letters, with no word written with a
+    capital: its capitals, if any, are in codes ("NH0044178", "93F"), identifiers' cues ("MRN",
+    "DOB") or the abbreviations ``language`` writes in capitals in such a line ("MRI", "PT":
+    :func:`~phiscrub.pipeline.truecase.line_capitals`)."""
+    cues = "|".join(
+        ["MRN", "DOB", "SSN", "ID", "NPI", "CSN", "FIN", "ACCT"]
+        + [regex.escape(w) for w in line_capitals(language)]
+    )
+    return regex.compile(
+        # runs of anything but a capital A-Z and a line end, and capitals beside a digit or
+        # in a cue, never given back (linear time)
+        rf"^(?=[^\n]{{{LOWER_LINE_LETTERS}}})(?:[^A-Z\n]++|(?<=\d)[A-Z]++|[A-Z]++(?=\d)"
+        rf"|(?<![\w])(?:{cues})(?![\w]))*+$",
+        regex.MULTILINE,
+    )
 
 
 def _lower_lines_restored(text: str, language: str) -> str:
@@ -212,7 +210,7 @@ def _lower_lines_restored(text: str, language: str) -> str:
     of questions where some were typed without capitals ("labs for keenan oshiro?", "need the
     insurance on frantz, medicaid ID NH0044178": a code's or a cue's capitals stay)."""
     pieces, last = [], 0
-    for match in _UNCAPITALISED_LINE.finditer(text):  # no capitalised word: at C speed
+    for match in _uncapitalised_line(language).finditer(text):  # no capitalised word
         line = match.group()
         if sum(c.isalpha() for c in line) < LOWER_LINE_LETTERS:
             continue

@@ -145,7 +145,9 @@ def build_patient_dictionary(
             if _usable(text, language, min_length) and not (named and _DIGIT.search(text)):
                 dictionary.add(text, span.label)  # no name holds a digit: "Obi 930" of a list
             if span.label in NAME_LABELS:
-                for part in _PART.findall(text):  # no part holding a digit: "HG1" of "HG1 2QT"
-                    if not _DIGIT.search(part) and _usable(part, language, min_length, True):
+                for part in _PART.findall(text):
+                    if _DIGIT.search(part):  # no part holding a digit: "HG1" of "HG1 2QT"
+                        continue
+                    if _usable(part, language, min_length, name_part=True):
                         dictionary.add(part, span.label)
     return dictionary
