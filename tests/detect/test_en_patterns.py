@@ -449,6 +449,16 @@ def test_uk_phones_and_postcodes(text, expected):
             "a professor at Tufts University; a student at Home",
             {("ORGANIZATION", "Tufts University")},
         ),
+        (
+            "She taught at St. Brigid's School for 40 yrs.",
+            {("ORGANIZATION", "St. Brigid's School")},
+        ),
+        # an apartment block after where someone lives; not a kind of housing
+        (
+            "lives at Maple Grove Senior Apartments, unit 412",
+            {("ORGANIZATION", "Maple Grove Senior Apartments")},
+        ),
+        ("lives in Senior Apartments; moved to Section 8 Apartments", set()),
         # sex and age in brackets or after a slash; an age to be reached
         ("Patient (F, 93); F/97 with CHF", {("AGE", "93"), ("AGE", "97")}),
         ("she will be 90 in May", {("AGE", "90"), ("DATE", "May")}),
@@ -500,6 +510,7 @@ def test_identifiers_after_any_cue_and_id_shaped_tokens(text, expected):
         "Call 555-1234 or 617-555-1234; zip 02114-1234",  # phones and ZIP+4 stay theirs
         "FY2085 budget; CY2084 totals",  # fiscal and calendar years
         "Goal 1200-1500 kcal; Apgars 8-9-9; 10-20-30 drill",  # ranges, scores, short groups
+        "IMPLANT: GAMMA3 NAIL 11X180 LOT 4471A; LESION 10X12X3CM",  # sizes
     ],
 )
 def test_id_shaped_tokens_leave_measures_dates_and_phones(text):
@@ -769,6 +780,19 @@ def test_durations_times_and_doses_are_not_ages(text):
         ("Pt: Quintero, Rosalba  58F  MRN 6618204", {("AGE", "58"), ("MEDICALRECORD", "6618204")}),
         # a month alone after a return's cue
         ("RTC February. Follow-up in March.", {("DATE", "February"), ("DATE", "March")}),
+        ("Increase to 20 mg, recheck April. Repeat June.", {("DATE", "April"), ("DATE", "June")}),
+        ("recheck April Jones", set()),
+        # a year after a screening test
+        ("Mammogram 11/2087 normal; Pap 2086 normal.", {("DATE", "11/2087"), ("DATE", "2086")}),
+        # a year before a place in 2060-2099 too; not a time of day
+        ("Last one I see is 2098 at Baystate.", {("DATE", "2098"), ("HOSPITAL", "Baystate")}),
+        ("seen 2045 in ED", set()),
+        # a month opening a span of time to the present
+        (
+            "home cuff, Aug to now. Sept - present. May to date.",
+            {("DATE", "Aug"), ("DATE", "Sept"), ("DATE", "May")},
+        ),
+        ("Plan to present. Will to now", set()),
         # a short code of letters and digits after "#"; not a room, a count or an item
         (
             "interpreter Brianna T. #A3391. Pharmacy benefit: Optum Rx.",
@@ -2904,6 +2928,14 @@ def test_pharmacies_blood_units_lower_case_holidays_and_lettered_plan_numbers(te
             "barista at Bluebird Coffee Roasters, found",
             {("ORGANIZATION", "Bluebird Coffee Roasters")},
         ),
+        # a day care a child goes to
+        (
+            "He's 3 and goes to Little Acorns Daycare.",
+            {("AGE", "3"), ("ORGANIZATION", "Little Acorns Daycare")},
+        ),
+        ("went to The Daycare; goes to Day Care daily", set()),
+        # a field's name opens no clinic's name
+        ("PREVIOUS CLINIC: SEEN. Prior Clinic: none", set()),
         # an extension with a capital X, in a note typed in capitals
         ("INFECTIOUS DISEASES, PAGER X3381", {("PHONE", "X3381")}),
         # an organisation in capitals after "CALL"; not a patient's own agency
@@ -3860,6 +3892,7 @@ def test_a_practice_in_a_letterhead(text, expected):
         ("ENSURE PLUS BID. RE-WEIGH MON. CALL NIECE", {("DATE", "MON.")}),
         ("NO CALLBACK. WILL RETRY SUN.\n4. NEXT", {("DATE", "SUN.")}),
         ("recheck on Sun", {("DATE", "Sun")}),
+        ("VM left. Will try again Mon. LK", {("DATE", "Mon.")}),
         # not the star, nor a name
         ("avoid time out in the sun.", set()),
         ("seen by Sun Li today", set()),

@@ -2188,6 +2188,13 @@ def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
     assert _kept_as(text, surface, label) == kept
 
 
+def test_a_plan_s_word_opening_a_sentence_in_a_note_typed_in_lower_case():
+    text = "a/p: 81f w/ cap, improving. Transition to PO cefpodoxime. Pt/ot eval."
+    doc = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    out, _ = apply_sanity(doc, [span_of(text, "Transition", "DOCTOR")], RULES)
+    assert out == []
+
+
 @pytest.mark.parametrize(
     ("text", "surface", "label", "kept"),
     [
@@ -2206,6 +2213,30 @@ def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
         ("DOES HE NEED A SHINGLES VACCINE?", "SHINGLES", "PATIENT", []),
         ("IS A FLU SWAB PENDING?", "SWAB", "PATIENT", []),
         ("VIA MYCHART (USERNAME JDOE)", "USERNAME", "HOSPITAL", []),
+        # such an abbreviation read as an organisation; the given name stays
+        ("Consent obtained for PEG placement.", "PEG placement.", "ORGANIZATION", []),
+        ("Her sister Peg came.", "Peg", "PATIENT", [("Peg", "PATIENT")]),
+        # a report's findings and a plan's words
+        ("MILD MR. NO EFFUSION.", "EFFUSION", "PATIENT", []),
+        ("shave: basal cell carcinoma", "basal", "HOSPITAL", []),
+        ("CALLED X2 RE: ABNORMAL PSA (9.8), NO ANSWER.", "ABNORMAL", "PATIENT", []),
+        # an eye exam's grades, a symptom's change, a programme's member, a credential
+        ("DILATED EXAM: MOD NPDR OU, NO CSME.", "MOD NPDR", "PATIENT", []),
+        ("PRESENTS WITH DECREASED FM. NST REACTIVE.", "DECREASED", "DEPARTMENT", []),
+        ("Participant Lucius Abernathy completed session 18", "Participant", "DEPARTMENT", []),
+        ("EXERCISE PHYSIOLOGIST: T. NAKAMURA, MS, CEP", "CEP", "PATIENT", []),
+        ("PLOF: INDEP, WORKS AS A DRIVER", "INDEP", "CITY", []),
+        ("last seen in hem/onc clinic", "hem", "CITY", []),
+        ("POSITIVE STRESS TEST, EXERTIONAL ANGINA.", "EXERTIONAL ANGINA", "PATIENT", []),
+        ("EXAM: GCS 14. ABRASIONS L ARM.", "GCS 14. ABRASIONS", "PATIENT", []),
+        ("DISPO: OBS, TRAUMA SURGERY (DR. KENNETH OYELOWO) AWARE.", "OBS, TRAUMA", "DOCTOR", []),
+        ("Discharge Disposition: Extended Care", "Extended", "HOSPITAL", []),
+        ("DISCHARGE SUMMARY (ABBREVIATED)", "ABBREVIATED", "HOSPITAL", []),
+        ("REDUCE GLARGINE TO 26 UNITS.", "26 UNITS", "DOCTOR", []),
+        ("Arrival 23:12    Triage: ESI 2", "ESI 2", "PATIENT", []),
+        ("Seen with Esi Mensah.", "Esi Mensah", "PATIENT", [("Esi Mensah", "PATIENT")]),
+        ("PLS CALL MR TREMAINE BACK RE: BIOPSY, OK TO LEAVE MSG", "BIOPSY", "PATIENT", []),
+        ("IS LORCAN (AGE 6) UP TO DATE ON VACCINES?", "DATE", "CITY", []),
     ],
 )
 def test_abbreviations_that_are_given_names_and_words_in_capitals(text, surface, label, kept):

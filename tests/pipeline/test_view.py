@@ -190,6 +190,9 @@ def test_a_lower_case_line_with_a_code_or_a_cue_in_capitals_is_read_with_capital
     request = "Any update?\npls add zhao, meiling to the IR list for PICC today\n"
     restored = detection_view(Document("q", request), "en").doc.text.split("\n")
     assert restored[1] == "Pls add Zhao, Meiling to the IR list for PICC today"
+    query = "Any records?\ndoes okafor have a POLST on file\n"
+    restored = detection_view(Document("q", query), "en").doc.text.split("\n")
+    assert restored[1] == "Does Okafor have a POLST on file"
 
 
 def test_from_is_no_word_of_a_street_in_a_note_typed_in_lower_case():

@@ -2419,7 +2419,8 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
         verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
         return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
-    return _extent(span, start, end)
+    cut = _extent(span, start, end)
+    return None if _capital_abbreviation(doc.text, cut, rules) else cut  # "PEG placement."
 
 
 def _in_code_or_dose(text: str, start: int, end: int) -> bool:
@@ -2518,10 +2519,10 @@ def _kin_named(text: str, start: int, words: Sequence[re.Match]) -> bool:
 
 
 def _capital_abbreviation(text: str, span: Span, rules: SanityRules) -> bool:
-    """A person's ``span`` is one of ``capital_abbreviations`` in capitals, in a note in mixed
-    case, and no title stands before it ("ED visits", "father MI at 58"; not "Ed", "Dr.
-    ED")."""
-    surface = text[span.start : span.end]
+    """A ``span`` is one of ``capital_abbreviations`` in capitals (with a number after it or
+    not), in a note in mixed case, and no title stands before it ("ED visits", "father MI at
+    58", "PEG placement", "Triage: ESI 2"; not "Ed", "Dr. ED", "sister Peg")."""
+    surface = _NUMBER_AT_END.sub("", text[span.start : span.end])
     if not surface.isupper() or surface.lower() not in rules.capital_abbreviations:
         return False
     if _in_capitals(text, span.start, span.end):

@@ -825,6 +825,17 @@ def test_a_listed_town_and_a_word_that_makes_another_town(text, expected):
         ("Seen by Dave Arnold, MD today", set()),
         # a town not in that state
         ("Fort Myers, OR", set()),
+        # a state's code after a space alone, where the phrase ends or small letters follow
+        (
+            "Previous clinic: Riverbend Pediatrics, Duluth MN\nRecords faxed",
+            {("CITY", "Duluth"), ("STATE", "MN")},
+        ),
+        ("She lives in Mesa AZ with her son.", {("CITY", "Mesa"), ("STATE", "AZ")}),
+        # not a credential's code, a person's name after a title, a code before a capital
+        ("Dana Jackson MS saw her", set()),
+        ("Seen by Dr Warren OH no.", set()),
+        ("Duluth MN Clinic", set()),
+        ("Duluth MN 55802", set()),
     ],
 )
 def test_a_town_and_its_state(text, expected):
@@ -1569,6 +1580,10 @@ def test_flowsheet_rows_rooms_before_a_surname_and_a_pedigree(text, expected):
             {("PATIENT", "AGNIESZKA"), ("CITY", "UPPER DARBY")},
         ),
         ("LIVES WITH HUSBAND IN TOWN", set()),
+        # nor frequent words after the cue alone; a known place opening them stays
+        ("SHE LIVES IN TOWN WITH HER SON AND HIS WIFE.", set()),
+        ("LIVES IN SPRING VALLEY WITH SON.", {("CITY", "SPRING VALLEY")}),
+        ("BORN IN RUSSIAN FEDERATION.", {("CITY", "RUSSIAN FEDERATION")}),
         # not a service's name after "WITH" and "OF"
         ("DISPOSITION: HOME WITH VNA OF GREATER LOWELL.", set()),
     ],
@@ -1782,4 +1797,25 @@ def test_a_quoted_sign_off_and_a_town_before_a_firm_s_plant(text, expected):
     ],
 )
 def test_a_sign_out_row_with_its_room_before_a_dash_and_the_age(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a newborn by its own name after "Baby", or its family's after "Baby Girl"
+        ("Delivered 10/9. Baby Kou doing well, followed by", {("PATIENT", "Kou")}),
+        ("Baby Girl Nguyen, 3.2 kg, born 0412.", {("PATIENT", "Nguyen")}),
+        # not what a baby is given, nor a baby boy unnamed
+        ("Give baby Tylenol 80 mg. Baby Aspirin daily.", set()),
+        ("baby boy born at 0300 to G2P2", set()),
+        ("HAPPY BIRTHDAY BABY KIDRAUHL FOREVER.", set()),
+        # a name before the age in brackets after "age"; not a relative or a disease
+        ("Is Lorcan (age 6) up to date on vaccines?", {("PATIENT", "Lorcan")}),
+        ("Mother (age 60) has DM. Asthma (age 6) resolved.", set()),
+        # a name on a bed list; not what the bed's patient needs
+        ("SMITH-OKORO, ADAOBI - BED 7 - NEEDS TELE BOX CHANGED.", set()),
+    ],
+)
+def test_a_newborn_named_after_baby(text, expected):
     assert found(text) == expected

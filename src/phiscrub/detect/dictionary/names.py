@@ -435,7 +435,9 @@ _RULES = (
         rf"(?:(?<![\w])(?:[Bb]aby|BABY)[ ](?:[Bb]oy|[Gg]irl|BOY|GIRL)(?:[ ](?:A|B|C|1|2|3))?[ ]"
         rf"|(?<![\w])(?:[Bb]ed|BED|[Rr]m|RM|[Rr]oom|ROOM|[Hh]all|HALL)[ ]?\d{{1,4}}[A-Z]?"
         rf"[ ]*[(:/|-][ ]*)"
-        # "Bed 3 / GONZALEZ, M / 67F", "Rm 12 | Lopez, M | 67F"
+        # "Bed 3 / GONZALEZ, M / 67F", "Rm 12 | Lopez, M | 67F"; not what the bed's patient
+        # needs ("BED 7 - NEEDS TELE BOX CHANGED")
+        r"(?!(?i:needs?|needing|wants?|requests?|requesting|awaiting|pending|for|to|ok|npo)\b)"
         rf"(?P<n>{WORD}[ ]?,[ ]?\p{{Lu}}\.?(?![\w])|{NAME})(?!\w|-\w)",
         0.88,
     ),
@@ -502,6 +504,20 @@ _RULES = (
         rf"(?<![\w]){RELATIVES}[ ]?[,:]?[ ]+[\"“]"
         rf"(?P<n>\p{{Lu}}[\p{{L}}'’-]+(?:[ ]\p{{Lu}}[\p{{L}}'’-]+)?)[\"”]",
         0.9,
+    ),
+    (  # a newborn by its name after "Baby" ("Baby Kou doing well"; "Baby Girl Ortiz" is
+        # patient_listed's), in title case; not what a baby is given ("baby Tylenol"), nor
+        # words in capitals ("HAPPY BIRTHDAY BABY KIDRAUHL FOREVER")
+        "baby_named",
+        "PATIENT",
+        r"(?<![\w])(?:Baby|baby)[ ]"
+        r"(?!(?i:boy|girl|aspirin|asa|tylenol|motrin|advil|formula|shampoo|oil|powder|wipes|"
+        r"monitor|food|bottle|teeth|blues|steps|doll|carrier|seat|shower|room|unit|boomers?|"
+        r"friendly|fat|weight|gas)\b)"
+        r"(?P<n>\p{Lu}\p{Ll}+(?:[ ]\p{Lu}\p{Ll}+)?)(?=[ ]+(?:is|was|doing|born|delivered|has|"
+        r"had|weighs|weighed|remains|went|feeding|nursing|latching|voiding|stooling|passed|"
+        r"needs|and|in|at|seen|followed|discharged|admitted|transferred)\b|[ ]*[,.;:)]|[ ]*$)",
+        0.85,
     ),
     (  # a name after its record's or encounter's number, in brackets or after a dash
         # ("encounter 4410298 (Oyelaran, Tobi)", "MRN 00881264 - Lorenzo Buccella")
@@ -724,12 +740,13 @@ _RULES = (
         0.8,
     ),
     (  # a name before the age in brackets ("Can Kirra (2 yo) have a popsicle?", "Rafe Tolliver
-        # (14 mos, M)", "1. Bellamy, Theo (3 mo) Rm 402"); listed names or rare words
-        # (``_name_like``)
+        # (14 mos, M)", "1. Bellamy, Theo (3 mo) Rm 402", "Is Lorcan (age 6) up to date");
+        # listed names or rare words (``_name_like``)
         "name_before_bracketed_age",
         "PATIENT",
-        rf"(?<![\w.'’-])(?P<n>{LAST_FIRST}|{WORD}(?:[ ]{WORD})?)(?=[ ]\([ ]*\d{{1,3}}[ ]?"
-        r"(?:y/?o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?)(?:[ ]old)?(?:[ ]*[,/)]))",
+        rf"(?<![\w.'’-])(?P<n>{LAST_FIRST}|{WORD}(?:[ ]{WORD})?)(?=[ ]\([ ]*(?:\d{{1,3}}[ ]?"
+        r"(?:y/?o|yo|y\.o\.|yrs?|years?|mos?|months?|wks?|weeks?)(?:[ ]old)?|(?i:age|aged)[ ]?"
+        r"\d{1,3})(?:[ ]*[,/)]))",
         0.8,
     ),
     (  # a full name before a full date, then a dash or a comma, as a query list gives the

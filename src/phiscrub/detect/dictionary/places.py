@@ -154,12 +154,28 @@ def _and_parts(text: str, start: int, end: int, gaz: Gazetteers) -> list[tuple[i
     return [(start, end)]
 
 
+def _known_opening(text: str, start: int, end: int, gaz: Gazetteers) -> int | None:
+    """The end of the longest run of words opening ``start:end`` that is a known place and
+    leaves words after it, or None."""
+    ends = [m.end() for m in regex.finditer(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*", text[start:end])]
+    for cut in reversed(ends[:-1]):
+        if _known(text[start : start + cut], gaz):
+            return start + cut
+    return None
+
+
 def _ordinary_capitals(surface: str, gaz: Gazetteers) -> bool:
     """``surface`` is in capitals, names no known place, and its words are all frequent
     English words: in a note in capitals a cue's words ("IN TOWN", "TO WORK") name no place."""
     if not surface.isupper() or _known(surface, gaz):
         return False
-    return all(gaz.is_common(w) for w in regex.findall(r"[^\W\d_]+", surface.lower()))
+    words = regex.findall(r"[^\W\d_]+", surface.lower())
+    if len(words) > 1 and words[-1] in _STATE_HEADS:
+        return False  # "RUSSIAN FEDERATION", "CZECH REPUBLIC": a country's formal name
+    return all(gaz.is_common(w) for w in words)
+
+
+_STATE_HEADS = frozenset({"federation", "republic", "kingdom", "emirates", "islands", "union"})
 
 
 def _region_in_brackets(text: str, end: int, gaz: Gazetteers) -> bool:
@@ -176,8 +192,12 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
     places, _ = _matchers(language)
     for match in PLACE_AFTER_CUE.finditer(text):
         start, end = match.span("n")
-        if match.group("with") and _ordinary_capitals(match.group("n"), gaz):
-            continue  # "LIVES WITH HUSBAND IN TOWN"
+        if _ordinary_capitals(match.group("n"), gaz):
+            # "LIVES WITH HUSBAND IN TOWN", "LIVES IN TOWN WITH HER SON"; a known place that
+            # opens the words is kept ("LIVES IN MOBILE WITH SON")
+            end = _known_opening(text, start, end, gaz)
+            if end is None:
+                continue
         for part_start, part_end in _and_parts(text, start, end, gaz):
             label = place_label(text[part_start:part_end], gaz)
             yield NameHit(part_start, part_end, label, 0.85, "place_cue")
@@ -240,12 +260,18 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
 # A town and its state after a comma, with no postcode ("Fort Myers, FL for testing", "Bend,
 # Oregon"): kept where the town lies in that state (``town_states``). A state's code that is
 # also a credential (MD, PA, MS, MA) is kept after a city of 15,000+ people only, and not after
-# a first name ("Emily Jackson, MS" is a person).
+# a first name ("Emily Jackson, MS" is a person). A town written in small letters may be
+# followed by its state's code after a space alone ("Riverbend Pediatrics, Duluth MN"), where
+# the code ends the phrase or a word in small letters follows ("lives in Mesa AZ with her
+# son"); never a credential's code ("Dana Jackson MS").
 _STATE_AFTER_COMMA = regex.compile(
-    r",[ ]?(?P<s>\p{Lu}{2}|\p{Lu}\p{Ll}+(?:[ ]\p{Lu}\p{Ll}+)?)(?![\w'’-]|[ ]?\d{5})"
+    r"(?:,[ ]?(?P<s>\p{Lu}{2}|\p{Lu}\p{Ll}+(?:[ ]\p{Lu}\p{Ll}+)?)(?![\w'’-]|[ ]?\d{5})"
+    r"|(?<=\p{Ll})[ ](?P<s>A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[EINOT]|N[CDEHJMVY]|"
+    r"O[HKR]|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])(?=[ ]*(?:[.,;:)\n]|$)|[ ]+\p{Ll}))"
 )
 _TOWN_WORDS = regex.compile(r"(?:(?<![\w'’.-])\p{Lu}[\p{L}'’.-]*|of|de|la|le|du)(?=[ ]|$)")
 _CREDENTIAL_STATES = frozenset({"MD", "PA", "MS", "MA"})
+_TITLE_WORD = regex.compile(r"(?i:dr|mr|mrs|ms|miss|mx|prof|rev|nurse|dear)\.?")
 
 
 def find_town_states(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
@@ -263,11 +289,14 @@ def find_town_states(text: str, gaz: Gazetteers) -> Iterator[NameHit]:
             town = before[first.start() :]
             if f"{town.lower()}|{key}" not in gaz.town_states:
                 continue
-            if key in _CREDENTIAL_STATES and (
-                town.lower() not in gaz.cities
-                or (count < len(words) and gaz.is_first_name(words[-count - 1].group().lower()))
-            ):
+            after_name = count < len(words) and (
+                gaz.is_first_name(words[-count - 1].group().lower())
+                or _TITLE_WORD.fullmatch(words[-count - 1].group()) is not None
+            )
+            if key in _CREDENTIAL_STATES and (town.lower() not in gaz.cities or after_name):
                 break
+            if not text.startswith(",", match.start()) and after_name:
+                break  # "Dr Warren OH": a person and a word in capitals
             start = match.start() - len(before) + first.start()
             yield NameHit(start, match.start(), "CITY", 0.85, "town_state")
             yield NameHit(*match.span("s"), "STATE", 0.85, "town_state")

@@ -158,6 +158,9 @@ _UNIT_END = re.compile(
 _LETTERS = re.compile(r"[A-Za-z]+")
 # Gravidity and parity ("G3P2002", "G2P1A1", "G4P3L3"): a history, not an identifier.
 _OBSTETRIC = re.compile(r"^G\d{1,2}P\d{1,4}(?:(?:A|AB|L|T|SAB|TAB|E)\d{1,2})*$")
+# a size by its sides ("nail 11X180", "10X12X3CM", "4.5X30"): what an implant or a lesion
+# measures, not an identifier
+_DIMENSIONS = re.compile(r"^\d{1,4}(?:\.\d{1,2})?(?:X\d{1,4}(?:\.\d{1,2})?){1,2}(?:MM|CM|M)?$")
 TRIAL_REGISTRATION = re.compile(r"NCT\d{8}")  # ClinicalTrials.gov's: a trial's, no one's
 _FISCAL_YEAR = re.compile(
     r"^(?:FY|CY|Q[1-4]|(?:MID|EARLY|LATE|PRE|POST)-)(?:19|20|21)\d{2}$"
@@ -206,8 +209,9 @@ def id_shaped(text: str) -> bool:
     """An identifier without a cue.
 
     Letters with digits: at least four digits, six characters, and not a dose or measure
-    (``500MG``, ``10X``), a pregnancy count (``G3P2002``), a fiscal year or part of a year
-    (``FY2085``, ``MID-2104``) or a trial's public registration number (``NCT05123456``).
+    (``500MG``, ``10X``), a size (``11X180``), a pregnancy count (``G3P2002``), a fiscal year
+    or part of a year (``FY2085``, ``MID-2104``) or a trial's public registration number
+    (``NCT05123456``).
     Digits alone: seven or more without a separator (not a compact date or a US phone
     number), or seven or more around a slash with five on one side (not a date or a blood
     pressure), or seven or more in three groups joined by dashes (``33-19-882``); two
@@ -218,6 +222,8 @@ def id_shaped(text: str) -> bool:
     digits = len(_digits(text))
     letters = sum(c.isalpha() for c in text)
     if _is_date_or_time(text) or _OBSTETRIC.match(text) or _FISCAL_YEAR.match(text):
+        return False
+    if _DIMENSIONS.match(text.upper()):
         return False
     if TRIAL_REGISTRATION.fullmatch(text):
         return False
