@@ -1355,6 +1355,27 @@ def test_fields_and_ages_tell_what_a_span_names(text, surface, label, kept):
             "CITY",
             [("Ochsner St Mary", "HOSPITAL")],
         ),
+        # a Veterans Affairs medical center by its town; a town before its site's word in small
+        # letters stays the town
+        ("also followed at VA Boston (Jamaica", "VA Boston", "CITY", [("VA Boston", "HOSPITAL")]),
+        (
+            "followed at VA Boston (Jamaica Plain campus).",
+            "Jamaica Plain campus",
+            "CITY",
+            [("Jamaica Plain", "CITY")],
+        ),
+        (
+            "st luke's hospital - monroe campus. identity",
+            "monroe campus",
+            "CITY",
+            [("monroe campus", "HOSPITAL")],
+        ),
+        (
+            "Bayhealth Hospital, Sussex Campus",
+            "Sussex Campus",
+            "CITY",
+            [("Sussex Campus", "HOSPITAL")],
+        ),
         # a person's span that is a listed name of two words and its site
         (
             "Outside records from Kaiser Permanente Santa Clara.",
@@ -2186,6 +2207,13 @@ def test_company_words_inside_a_persons_span_credentials_and_handoff_words(
     text, surface, label, kept
 ):
     assert _kept_as(text, surface, label) == kept
+
+
+def test_a_town_before_a_site_s_word_in_a_note_typed_in_lower_case_is_no_town():
+    text = "seen at St Luke's Hospital - Monroe campus. identity confirmed"
+    doc = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    out, _ = apply_sanity(doc, [span_of(text, "Monroe campus", "CITY")], RULES)
+    assert [(doc.span_text(s), s.label) for s in out] == [("Monroe campus", "HOSPITAL")]
 
 
 def test_a_plan_s_word_opening_a_sentence_in_a_note_typed_in_lower_case():

@@ -25,6 +25,7 @@ CONTEXT_RULES = frozenset(
         *("title_doctor", "title_doctors", "title_grade", "credential", "field_doctor"),
         "role_doctor",
         *("title_patient", "field_patient", "relative", "relative_lower", "relative_after"),
+        "relative_bracket_after",
         "contact",
         *("patient_named", "patient_listed"),
         "table",  # a table's column heading ("Pt", "RN")

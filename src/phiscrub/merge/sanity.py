@@ -2238,6 +2238,13 @@ def _date_core(text: str, span: Span, rules: SanityRules) -> Span:
     return replace(span, end=end)
 
 
+_TOWN_SITE = re.compile(r"[ ]+(?:campus|site|location|office|branch)$")
+"""A site's word in small letters after a capitalised town read with it ("VA Boston (Jamaica
+Plain campus)"): the town is the place; a capitalised one is a site's name ("Sussex Campus"),
+and in a note typed in lower case the case tells nothing ("st luke's hospital - monroe
+campus")."""
+
+
 def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | None:
     """``span`` relabelled by what it names (rule 4 and the rules of people's spans that
     come before it: a room, a school, a job, a field's kind, an institution), else None."""
@@ -2320,6 +2327,9 @@ def _shape_verdict(
         return span, None  # "Transport 02:39  At": no name or place holds a time of day
     if _field_of_place(doc.text, span, text, rules):
         return span, None  # "Adjuster" of "Liberty Mutual    Adjuster: Shauna Pires"
+    site = _TOWN_SITE.search(text) if span.label == "CITY" and text[:1].isupper() else None
+    if site is not None and site.start() > 0 and not typed_in_lower_case(doc.metadata):
+        return span, replace(span, end=span.start + site.start())  # "Jamaica Plain campus"
     kind = _kind(doc.text, span, text, rules)
     if kind is not None:
         return span, kind

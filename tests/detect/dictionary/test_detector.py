@@ -1819,3 +1819,35 @@ def test_a_sign_out_row_with_its_room_before_a_dash_and_the_age(text, expected):
 )
 def test_a_newborn_named_after_baby(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name after a clinician's cue is a patient's where the age and sex or a record's
+        # number follows it
+        (
+            "Dr Oyebanji - Imelda Carrasquillo (78F, MRN 00-442-871) is requesting to go home",
+            {("DOCTOR", "Oyebanji"), ("PATIENT", "Imelda Carrasquillo")},
+        ),
+        # a name before its relation in brackets
+        (
+            "Notified Dr. Sorensen and family (Folake, daughter).",
+            {("DOCTOR", "Sorensen"), ("PATIENT", "Folake")},
+        ),
+        ("Goals reviewed (Home, wife) (Support, daughter)", set()),
+        # a full name right before the age and sex; not a device and its size
+        (
+            "Dr Ramaswamy - Oluwaseun Adebayo 67M bed 3 - K 6.1",
+            {("DOCTOR", "Ramaswamy"), ("PATIENT", "Ramaswamy"), ("PATIENT", "Oluwaseun Adebayo")},
+        ),
+        ("Foley Catheter 16F placed; Fluid Bolus 20M", set()),
+        # a credential after it still makes a clinician
+        (
+            "Seen with Dr Oyebanji and Imelda Carrasquillo, MD",
+            {("DOCTOR", "Oyebanji"), ("DOCTOR", "Imelda Carrasquillo")},
+        ),
+    ],
+)
+def test_a_name_before_its_age_or_record_is_a_patient_s(text, expected):
+    assert found(text) == expected

@@ -194,13 +194,24 @@ _CREDENTIAL_AFTER = regex.compile(
 )
 
 
+# what a note writes after a patient's name: the age and sex, a record's number or the birth
+# date ("Imelda Carrasquillo (78F, MRN 00-442-871)", "Lu Wen, 64 yo", "Ana Ruiz DOB 3/3/51")
+_PATIENT_AFTER = regex.compile(
+    r"[ ]?[(,]?[ ]?(?:\d{1,3}[ ]?(?:[MF]|yo|y/o|y\.o\.|yrs?|years?[ ]old)(?![\w/])"
+    r"|(?:MRN|MR#|DOB|D\.O\.B\.)(?![\w]))"
+)
+
+
 def cued_label(text: str, start: int, end: int | None = None) -> str:
     """DOCTOR when a clinician's cue stands in the 20 characters before a name (and the name
-    does not follow "for"), or a credential follows the name (its ``end``, where given), else
+    does not follow "for"), or a credential follows the name (its ``end``, where given), unless
+    an age and sex, a record's number or a birth date follows it (``_PATIENT_AFTER``); else
     PATIENT. A line's cue stays on its line unless the line ends in a colon, a field's name
     over its value ("Attending:\nJohn Smith"; not "by Friday\nis sunil cleared")."""
     if end is not None and _CREDENTIAL_AFTER.match(text, end):
         return "DOCTOR"
+    if end is not None and _PATIENT_AFTER.match(text, end):
+        return "PATIENT"
     before = text[max(0, start - 20) : start]
     line_start = before.rfind("\n")
     if line_start >= 0 and not before[:line_start].rstrip(" \t").endswith(":"):

@@ -561,6 +561,16 @@ _RULES = (
         r"|[ ]\d{1,4}[A-Za-z]?[ ]+[-–][ ]+\d{1,3}[ ]?[MF](?![\w]))",
         0.9,
     ),
+    (  # a full name right before its age and sex, as a handoff or a query writes it ("Dr
+        # Ramaswamy - Oluwaseun Adebayo 67M bed 3", "Lu Wen 64 yo F"); listed names or rare
+        # words (``_all_name_like``), not a catheter's French size ("Foley Catheter 16F"), nor
+        # a given name after a surname and its comma (census_row's)
+        "full_name_age_sex",
+        "PATIENT",
+        rf"(?<![\w.,'’-])(?<!,[ ])(?P<n>{WORD}(?:[ ]{WORD}){{1,2}})"
+        r"(?=[ ]\d{1,3}[ ]?(?:y/?o[ ]?|yo[ ]?|y\.o\.[ ]?)?[MF](?![\w/]))",
+        0.85,
+    ),
     (  # a surname alone between columns' gaps before its age and sex, as a schedule lists
         # them ("OR 1  0730  Castellano, 64M  lap chole"); listed names or rare words, not a
         # catheter's French size ("Foley, 16F  placed")
@@ -618,6 +628,13 @@ _RULES = (
         # or whose relative ("Pilar (daughter of pt Estevez) called", "(wife of Mr. Okoye)")
         rf"{RELATIVES})(?:\)|[ ]of[ ]+"
         rf"(?:(?:the[ ])?(?i:pt|patient)\b|{PATIENT_TITLES}\.?[ ]|\p{{Lu}}))",
+        0.9,
+    ),
+    (  # a name and its relation in brackets ("family (Folake, daughter)", "(Ana, pt's wife)")
+        "relative_bracket_after",
+        "PATIENT",
+        rf"(?<=\()(?P<n>{FIRST_LAST})(?=,[ ]?(?:(?i:her|his|their|the[ ]patient['’]s|pt['’]?s|"
+        rf"patient['’]?s)[ ])?{RELATIVES}\))",
         0.9,
     ),
     (
@@ -1024,6 +1041,17 @@ def _name_like(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return all(zipf(w, "en") <= _RARE_ZIPF and not gaz.is_common(w) for w in words)
 
 
+def _all_name_like(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
+    """Every word of the run is a listed name or a rare word (Zipf 2 or less), and none a
+    frequent word of the language ("Oluwaseun Adebayo", "Anna Lee"; not "Foley Catheter")."""
+    words = [m.group().lower().rstrip(".") for m in NAME_WORDS.finditer(text, start, end)]
+    return all(
+        (gaz.is_name(w) or zipf(w, "en") <= _RARE_ZIPF) and not gaz.is_common(w)
+        for w in words
+        if len(w) > 1
+    )
+
+
 _RELATION_RIGHT_BEFORE = regex.compile(r"\p{Ll}[ ]$")
 
 
@@ -1057,9 +1085,10 @@ _NEEDS_SUPPORT = frozenset(
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
         "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
+        "relative_bracket_after",
         *("patient_listed", "name_before_record", "surname_before_record", "census_row"),
         *("census_row_no_room", "census_row_run_together", "surname_age_sex"),
-        "full_name_asked_colon",
+        *("full_name_asked_colon", "full_name_age_sex"),
         *("appointment_with", "title_law", "patient_surname_first"),
         *("family_named", "patient_in_bed", "told_by", "name_before_birth_date"),
         "credential",  # not "Outpatient PT", "Home OT"
@@ -1072,7 +1101,7 @@ _NAME_LIKE_RULES = frozenset(
     {
         *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
         *("surname_after_room", "name_before_bracketed_age", "name_in_bed", "name_before_dash"),
-        "full_name_asked_colon",
+        *("full_name_asked_colon", "full_name_age_sex"),
     }
 )
 """Context rules whose words must be listed names or rare words (``_name_like``)."""
@@ -1172,6 +1201,8 @@ def _context_hit(
         return  # '"Fine"', '"Hope"': words in quotes; 'Joseph "Joe" Marchetti': one name
     if rule in _NAME_LIKE_RULES and not _name_like(text, *span, gaz):
         return  # "Chest Xray 6/9/2024 - normal", "11/26  INR, GOAL  2-3"
+    if rule == "full_name_age_sex" and not _all_name_like(text, *span, gaz):
+        return  # "Foley Catheter 16F", "Fluid Bolus 20M"
     if rule in _ROW_NAMED and not _row_name(text, *span, gaz):
         return  # "12 new admit 79M", "pain in 14", "name is not on file"
     if rule == "name_stated" and not _stated_name(text, *span, gaz):
