@@ -793,6 +793,11 @@ def test_durations_times_and_doses_are_not_ages(text):
             {("DATE", "Aug"), ("DATE", "Sept"), ("DATE", "May")},
         ),
         ("Plan to present. Will to now", set()),
+        # "Terr" for a terrace, and the town after the street
+        (
+            "Lives alone at 4418 Ridgeview Terr, Federal Way. PCP Okafor",
+            {("STREET", "4418 Ridgeview Terr"), ("CITY", "Federal Way")},
+        ),
         # a short code of letters and digits after "#"; not a room, a count or an item
         (
             "interpreter Brianna T. #A3391. Pharmacy benefit: Optum Rx.",

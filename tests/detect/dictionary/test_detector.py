@@ -1830,12 +1830,19 @@ def test_a_newborn_named_after_baby(text, expected):
             "Dr Oyebanji - Imelda Carrasquillo (78F, MRN 00-442-871) is requesting to go home",
             {("DOCTOR", "Oyebanji"), ("PATIENT", "Imelda Carrasquillo")},
         ),
+        (
+            "dr oyebanji - imelda carrasquillo (78f, mrn 00-442-871) is requesting to go home",
+            {("PATIENT", "imelda carrasquillo")},
+        ),
         # a name before its relation in brackets
         (
             "Notified Dr. Sorensen and family (Folake, daughter).",
             {("DOCTOR", "Sorensen"), ("PATIENT", "Folake")},
         ),
         ("Goals reviewed (Home, wife) (Support, daughter)", set()),
+        # a given name before "County" is a county's ("driver for King County Metro")
+        ("a forty-seven year old bus driver for King County Metro.", set()),
+        ("eval by King today", {("DOCTOR", "King")}),
         # a full name right before the age and sex; not a device and its size
         (
             "Dr Ramaswamy - Oluwaseun Adebayo 67M bed 3 - K 6.1",

@@ -62,6 +62,7 @@ PLACE_WORDS = word_set(
     circle loop curve mills mill mews glens glen mountains mountain bridge mall park lake
     industries group llc inc corp company logistics sons schools school university college
     hospital clinic center centre memorial airport church ymca beach island islands
+    county township borough transit
     """
 )
 
@@ -197,8 +198,8 @@ _CREDENTIAL_AFTER = regex.compile(
 # what a note writes after a patient's name: the age and sex, a record's number or the birth
 # date ("Imelda Carrasquillo (78F, MRN 00-442-871)", "Lu Wen, 64 yo", "Ana Ruiz DOB 3/3/51")
 _PATIENT_AFTER = regex.compile(
-    r"[ ]?[(,]?[ ]?(?:\d{1,3}[ ]?(?:[MF]|yo|y/o|y\.o\.|yrs?|years?[ ]old)(?![\w/])"
-    r"|(?:MRN|MR#|DOB|D\.O\.B\.)(?![\w]))"
+    r"[ ]?[(,]?[ ]?(?:\d{1,3}[ ]?(?:[MFmf]|yo|y/o|y\.o\.|yrs?|years?[ ]old)(?![\w/])"
+    r"|(?i:MRN|MR#|DOB|D\.O\.B\.)(?![\w]))"
 )
 
 
