@@ -78,9 +78,10 @@ Rules, in order, for each merged span:
      place list is dropped ("flu 10/2103");
    * every word a ``never_alone`` or ``relations`` word, or a number or function word beside
      them (or, for people, a credential): dropped ("Mallampati II", "mildly dyspneic", "MD",
-     "Grandmother", "Hemoglobin 11", "OSA on CPAP"); a person's span that is one of
-     ``capital_abbreviations`` in capitals in a note in mixed case, with no title before it:
-     dropped ("How many ED visits", "father MI at 58"; "Ed" stays); a place's or an
+     "Grandmother", "Hemoglobin 11", "OSA on CPAP"); a span of any label that is one of
+     ``capital_abbreviations`` in capitals (a number after it or not) in a note in mixed case,
+     with no title before it: dropped ("How many ED visits", "father MI at 58", "for PEG
+     placement", "Triage: ESI 2"; "Ed" stays); a place's or an
      institution's span of titles and roles alone (``name_prefixes``: "Chaplain Rev",
      "Officer"): dropped;
      every word a nationality (``demonyms``, or a country's name with an ending on no name
@@ -2238,13 +2239,6 @@ def _date_core(text: str, span: Span, rules: SanityRules) -> Span:
     return replace(span, end=end)
 
 
-_TOWN_SITE = re.compile(r"[ ]+(?:campus|site|location|office|branch)$")
-"""A site's word in small letters after a capitalised town read with it ("VA Boston (Jamaica
-Plain campus)"): the town is the place; a capitalised one is a site's name ("Sussex Campus"),
-and in a note typed in lower case the case tells nothing ("st luke's hospital - monroe
-campus")."""
-
-
 def _kind(text: str, span: Span, surface: str, rules: SanityRules) -> Span | None:
     """``span`` relabelled by what it names (rule 4 and the rules of people's spans that
     come before it: a room, a school, a job, a field's kind, an institution), else None."""
@@ -2302,6 +2296,13 @@ def _identifier_cue(text: str, span: Span, surface: str, rules: SanityRules) -> 
     if span.label == "STATE" and surface in rules.state_codes and _ID_AFTER.match(text, span.end):
         return True
     return bool(_TWO_CAPITALS.fullmatch(surface) and _NUMBER_WORD_AFTER.match(text, span.end))
+
+
+_TOWN_SITE = re.compile(r"[ ]+(?:campus|site|location|office|branch)$")
+"""A site's word in small letters after a capitalised town read with it ("VA Boston (Jamaica
+Plain campus)"): the town is the place; a capitalised one is a site's name ("Sussex Campus"),
+and in a note typed in lower case the case tells nothing ("st luke's hospital - monroe
+campus")."""
 
 
 def _shape_verdict(
@@ -2429,8 +2430,7 @@ def _checked(doc: Document, span: Span, rules: SanityRules) -> Span | None:
         cut = _name_cut(doc.text, span, words, first, last, start, end, rules)
         verbs = cut is not None and _verb_forms(_WORD.findall(doc.span_text(cut).lower()), rules)
         return None if verbs else cut  # "REFERRED TO LORENZO" cut back to "REFERRED"
-    cut = _extent(span, start, end)
-    return None if _capital_abbreviation(doc.text, cut, rules) else cut  # "PEG placement."
+    return _unless_abbreviation(doc.text, _extent(span, start, end), rules)  # "PEG placement."
 
 
 def _in_code_or_dose(text: str, start: int, end: int) -> bool:
@@ -2471,8 +2471,7 @@ def _name_cut(
             return None  # "mL", a unit, left of the initial
     if _opening_word(text, start, end, rules):
         return None
-    cut = _extent(span, start, end)
-    return None if _capital_abbreviation(text, cut, rules) else cut  # "How many ED visits"
+    return _unless_abbreviation(text, _extent(span, start, end), rules)  # "How many ED visits"
 
 
 def _extent(span: Span, start: int, end: int) -> Span:
@@ -2526,6 +2525,11 @@ def _kin_named(text: str, start: int, words: Sequence[re.Match]) -> bool:
     if len(word) < 2 or not (titled or _in_capitals(text, start, start + len(word))):
         return False
     return _KIN_BEFORE.search(text, max(0, start - 16), start) is not None
+
+
+def _unless_abbreviation(text: str, span: Span, rules: SanityRules) -> Span | None:
+    """``span``, or None where it is an abbreviation in capitals (``_capital_abbreviation``)."""
+    return None if _capital_abbreviation(text, span, rules) else span
 
 
 def _capital_abbreviation(text: str, span: Span, rules: SanityRules) -> bool:

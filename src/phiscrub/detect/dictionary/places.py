@@ -154,10 +154,13 @@ def _and_parts(text: str, start: int, end: int, gaz: Gazetteers) -> list[tuple[i
     return [(start, end)]
 
 
+_PLACE_WORD = regex.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*")
+
+
 def _known_opening(text: str, start: int, end: int, gaz: Gazetteers) -> int | None:
     """The end of the longest run of words opening ``start:end`` that is a known place and
     leaves words after it, or None."""
-    ends = [m.end() for m in regex.finditer(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*", text[start:end])]
+    ends = [m.end() for m in _PLACE_WORD.finditer(text[start:end])]
     for cut in reversed(ends[:-1]):
         if _known(text[start : start + cut], gaz):
             return start + cut
