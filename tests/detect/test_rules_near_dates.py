@@ -53,14 +53,22 @@ def test_anchors_are_days_of_the_year():
 
 def test_a_note_that_writes_one_date_day_first_is_read_day_first():
     days = Anchors.of(["1/8", "13/03/2104"])
-    assert days.day_first and days.days == [213, 72]
+    assert days.day_first and days.days == [72, 213]
     assert days.near("12/3", 31) and not days.near("3/12", 31)
     us = Anchors.of(["1/8", "03/13/2104"])
     assert not us.day_first and us.days == [8, 72]
     assert us.near("3/12", 31) and not us.near("12/3", 31)
     days.add(["2/9"])
-    assert days.days == [213, 72, 245]
+    assert days.days == [72, 213, 245]
     assert not Anchors.of(["2099"])
+
+
+def test_anchors_hold_each_day_once():
+    # a log of many dates checks a match against each day of the year at most once
+    days = Anchors.of(["1/8/2101", "1/8/2102", "01/08/2103", "2/9"])
+    assert days.days == [8, 40]
+    days.add(["2/9", "1/8"])
+    assert days.days == [8, 40]
 
 
 def test_near_counts_days_across_the_turn_of_the_year():

@@ -93,8 +93,9 @@ def near(text: str, days: list[int], within: int, day_first: bool = False) -> bo
 
 @dataclass
 class Anchors:
-    """The days of the year of a note's dates, and whether the note writes its days first
-    (its fractions are then read day first too)."""
+    """The days of the year of a note's dates, each once (a log of thousands of dates has at
+    most 366 of them, so a match is checked against no more), and whether the note writes its
+    days first (its fractions are then read day first too)."""
 
     days: list[int]
     day_first: bool = False
@@ -104,11 +105,11 @@ class Anchors:
         """The anchors of a note's dates ``texts``."""
         texts = list(texts)
         day_first = writes_day_first(texts)
-        return cls(anchors(texts, day_first), day_first)
+        return cls(sorted(set(anchors(texts, day_first))), day_first)
 
     def add(self, texts: Iterable[str]) -> None:
         """Adds the days of more dates, read as the note's are."""
-        self.days += anchors(texts, self.day_first)
+        self.days = sorted(set(self.days).union(anchors(texts, self.day_first)))
 
     def near(self, text: str, within: int) -> bool:
         """Whether ``text``'s month and day fall within ``within`` days of an anchor."""
