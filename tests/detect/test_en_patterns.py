@@ -4564,3 +4564,81 @@ def test_opticians_by_their_head(text, expected):
 )
 def test_a_carrier_or_a_shelter_named_before_its_kind(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a British general practice by its name and "Surgery"
+        (
+            "GP: Dr Fenwick, Kirkgate Surgery, Otley. Registered at Whaddon Way Surgery.",
+            {("HOSPITAL", "Kirkgate Surgery"), ("HOSPITAL", "Whaddon Way Surgery")},
+        ),
+        # not a specialty nor an operation named for its surgeon or technique
+        (
+            "Referred for Mohs Surgery after Cardiac Surgery; Podiatric Surgery, "
+            "Otolaryngology Surgery and Reconstructive Surgery follow.",
+            set(),
+        ),
+    ],
+)
+def test_a_british_practice_named_surgery(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "HOSPITAL"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a plan's number after the card it is on
+        ("his card # is XKG 448 203 117", {("HEALTHPLAN", "XKG 448 203 117")}),
+        ("INSURANCE CARD NO. 88412093", {("HEALTHPLAN", "88412093")}),
+        ("Medicare card number: 1EG4-TE5-MK73", {("HEALTHPLAN", "1EG4-TE5-MK73")}),
+        # a laboratory named after "from" in a note in capitals
+        ("LABS FROM QUEST 11/19", {("ORGANIZATION", "QUEST"), ("DATE", "11/19")}),
+        ("a question from quest for truth", set()),
+        # a month in lower case that is another word too, where a clause ends after a cue
+        (
+            "Pt saw Dr Baptiste in march. Seen in may, again",
+            {("DATE", "march"), ("DATE", "may")},
+        ),
+        ("results in may be false; troops march on", set()),
+    ],
+)
+def test_a_card_s_number_a_laboratory_and_months_in_lower_case(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an age and sex after a dash in a sign-out's row; not a catheter's size
+        ("15 - Yusupova - 92F, delirium", {("AGE", "92")}),
+        ("Foley - 16F placed. Coude - 14F.", set()),
+        # a month and day before the value measured then
+        (
+            "wt 61.2 kg (11/20: 62.0). Cr 1.1 (11/18: 1.4, 11/19: 1.2).",
+            {("DATE", "11/20"), ("DATE", "11/18"), ("DATE", "11/19")},
+        ),
+        ("11/20: 2.3\n11/21: 2.1", {("DATE", "11/20"), ("DATE", "11/21")}),
+        ("BP 120/80: ok; at 3/4: 5 pm", set()),
+    ],
+)
+def test_an_age_after_a_row_s_dash_and_a_trend_s_dates(text, expected):
+    assert {hit for hit in found(text) if hit[0] in ("AGE", "DATE")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town's police by its short name after who acted or was told
+        (
+            "arrested by Toledo PD on 11/26; notified Akron PD.",
+            {("CITY", "Toledo"), ("DATE", "11/26"), ("CITY", "Akron")},
+        ),
+        ("Per PD, pt was calm. PD catheter placed. Severe PD. Hx PD on carbidopa.", set()),
+        # a year after a vaccine's series or name
+        ("Hep B series 2009, Prevnar 2019.", {("DATE", "2009"), ("DATE", "2019")}),
+    ],
+)
+def test_a_town_s_police_by_its_initials_and_a_vaccine_s_year(text, expected):
+    assert found(text) == expected

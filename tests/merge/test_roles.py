@@ -90,3 +90,31 @@ def test_a_grade_after_mr_and_a_table_heading_read_roles():
     ]
     kept, _ = assign_roles(merged, raw)
     assert [s.label for s in kept] == ["DOCTOR", "DOCTOR"]
+
+
+def test_a_hospital_an_insurer_s_pattern_names_whole_is_an_organisation():
+    # "Policy number W48217390 (Cigna)": models read the insurer as a hospital
+    merged = [Span(27, 32, "HOSPITAL", 0.73, "ensemble:bilstm-fea+crf")]
+    raw = [Span(27, 32, "ORGANIZATION", 0.8, "rules:insurer_known")]
+    kept, changed = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(27, 32, "ORGANIZATION")]
+    assert [(d.span.label, d.kept.label, d.policy) for d in changed] == [
+        ("HOSPITAL", "ORGANIZATION", "roles")
+    ]
+
+
+def test_a_hospital_wider_than_the_insurer_stays_a_hospital():
+    merged = [Span(0, 20, "HOSPITAL", 0.9, "rules:hospital")]
+    raw = [Span(0, 5, "ORGANIZATION", 0.8, "rules:insurer_known")]
+    assert assign_roles(merged, raw) == (merged, [])
+
+
+def test_a_town_in_brackets_after_a_site_stays_a_town():
+    # "St Vincent's Hospital (Sydney)": models read the town as part of the hospital
+    merged = [
+        Span(0, 21, "HOSPITAL", 0.9, "rules:hospital"),
+        Span(23, 29, "HOSPITAL", 0.73, "ensemble:bilstm-fea+crf"),
+    ]
+    raw = [Span(23, 29, "CITY", 0.75, "dictionary:town_after_site")]
+    kept, _ = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(0, 21, "HOSPITAL"), (23, 29, "CITY")]

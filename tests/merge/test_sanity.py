@@ -2265,6 +2265,20 @@ def test_a_plan_s_word_opening_a_sentence_in_a_note_typed_in_lower_case():
         ("Seen with Esi Mensah.", "Esi Mensah", "PATIENT", [("Esi Mensah", "PATIENT")]),
         ("PLS CALL MR TREMAINE BACK RE: BIOPSY, OK TO LEAVE MSG", "BIOPSY", "PATIENT", []),
         ("IS LORCAN (AGE 6) UP TO DATE ON VACCINES?", "DATE", "CITY", []),
+        # a drug level, an admission, a resident's shift, a device clinic, an insurer's card
+        ("PER KRISTOFFER (PHARMACY), VANC TROUGH 18.", "VANC TROUGH", "PATIENT", []),
+        ("NEED THE SUMMARY (MRN 0048), ADM 10/3.", "ADM", "ORGANIZATION", []),
+        ("SIGNED OUT TO TOBIAS LINDGREN (NIGHT FLOAT).", "FLOAT", "HOSPITAL", []),
+        ("MEDTRONIC ICD; PACER CLINIC PHONE 1-800-555-0199", "PACER CLINIC", "HOSPITAL", []),
+        ("MEDICARE CARD ON FILE", "CARD", "PATIENT", []),
+        ("TRAVEL: RETURNED 11/15 FROM LAGOS", "RETURNED", "CITY", []),
+        # a name that opens the sentence after the cut is kept as well
+        (
+            "HERE WITH HIS WIFE JUNE. HARLAN REPORTS IMPROVED ENERGY.",
+            "JUNE. HARLAN",
+            "PATIENT",
+            [("JUNE", "PATIENT"), ("HARLAN", "PATIENT")],
+        ),
     ],
 )
 def test_abbreviations_that_are_given_names_and_words_in_capitals(text, surface, label, kept):

@@ -8,6 +8,8 @@ Where such a rule found a name that the merge kept, and every such rule agrees o
 name takes that role (a rule whose cue is said of relatives and staff alike, "report given
 to", gives way to one that reads the other role). In i2b2's scheme a patient's name is a HIPAA
 identifier and a clinician's is not, so the role decides whether a name counts as HIPAA PHI.
+The same holds for a hospital that is an insurer or a town (neither hospital): a rule that
+names them (``INSURER_RULES``, ``TOWN_RULES``) relabels what models called a hospital.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ CONTEXT_RULES = frozenset(
         "role_doctor",
         *("title_patient", "field_patient", "relative", "relative_lower", "relative_after"),
         "relative_bracket_after",
-        "contact",
+        *("contact", "discussed_with"),
         *("patient_named", "patient_listed"),
         "table",  # a table's column heading ("Pt", "RN")
     }
@@ -39,11 +41,60 @@ CONTEXT_RULES = frozenset(
 GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surname", "greeting"})
 
 
+# the patterns that name health insurers ("Cigna", "Blue Cross Blue Shield of Texas"): a payer is
+# an ORGANIZATION in i2b2's scheme (a HIPAA identifier), which models trained on hospitals' names
+# read as a HOSPITAL (not one)
+INSURER_RULES = frozenset({"insurer_known", "insurer", "insurer_named_capitals"})
+
+
+# a town in brackets after a site's name ("St Vincent's Hospital (Sydney)"), which models read
+# as part of the hospital
+TOWN_RULES = frozenset({"town_after_site"})
+
+
+def _town(span: Span, raw: Sequence[Span]) -> bool:
+    """A town's rule among ``raw`` found exactly ``span``."""
+    return any(_rule(s) in TOWN_RULES and (s.start, s.end) == (span.start, span.end) for s in raw)
+
+
+def _insurer(span: Span, raw: Sequence[Span]) -> bool:
+    """An insurer's pattern among ``raw`` covers the whole of ``span``."""
+    return any(
+        _rule(s) in INSURER_RULES and s.start <= span.start and span.end <= s.end for s in raw
+    )
+
+
 def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
     """``spans`` with each person's name relabelled to the role that the context rules among
     ``raw`` (the first-pass spans) agree on (a ``WEAK`` rule's reading counts only where no
     other rule reads another), and a record of each relabelled span. A name
-    that only a last-resort rule labelled takes the role the other detectors agree on."""
+    that only a last-resort rule labelled takes the role the other detectors agree on. A
+    hospital that an insurer's pattern names whole is an organisation ("Policy W4821 (Cigna)"),
+    and one that is a town in brackets after a site's name is the town ("Hospital (Sydney)")."""
+    spans, changed = _institutions(spans, raw)
+    kept, relabelled = _people(spans, raw)
+    return kept, changed + relabelled
+
+
+def _institutions(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
+    """``spans`` with hospitals that an insurer's or a town's rule reads relabelled."""
+    kept: list[Span] = []
+    changed: list[Dropped] = []
+    for span in spans:
+        kind = None
+        if span.label == "HOSPITAL" and _insurer(span, raw):
+            kind = "ORGANIZATION"
+        elif span.label == "HOSPITAL" and _town(span, raw):
+            kind = "CITY"
+        if kind is not None:
+            relabelled = span.with_label(kind)
+            changed.append(Dropped(span, relabelled, "roles"))
+            span = relabelled
+        kept.append(span)
+    return kept, changed
+
+
+def _people(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
     evidence = [s for s in raw if _role(s) is not None]
     guessed = any(_rule(s) in GUESSES for s in spans)
     others = [s for s in raw if s.label in PEOPLE and _rule(s) not in GUESSES] if guessed else []
@@ -84,7 +135,7 @@ def _role(span: Span) -> str | None:
 
 # rules whose words are said of relatives and staff alike ("report given to", "spoke with"):
 # where another rule reads the other role ("given to Karen, RN"), that rule decides
-WEAK = frozenset({"contact"})
+WEAK = frozenset({"contact", "discussed_with"})
 
 
 def _agreed(

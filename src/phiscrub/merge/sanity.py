@@ -2821,8 +2821,9 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
     songwriter Samantha Bašić" holds "Samantha Bašić"), or the place that a place's or an
     organisation's span held ("Medical Council has said Ireland" holds "Ireland"): the first
     run of capitalised words after the cut with a listed name (or place) in it, where every
-    word before the run is a frequent lower-case word, or for a place the run is in a bracket
-    opened at the cut; none otherwise."""
+    word before the run is a frequent lower-case word, or for a person the run opens the
+    sentence after the cut, or for a place the run is in a bracket opened at the cut; none
+    otherwise."""
     if rules.names is None:
         return []
     person = span.label in rules.cut_labels
@@ -2833,8 +2834,16 @@ def _name_after_cut(text: str, cut: int, span: Span, rules: SanityRules) -> list
     # a place in the bracket that the span opened after an institution ("Michigan Medicine
     # (Ann Arbor" holds "Ann Arbor")
     bracket = not person and text[cut : run.start()].strip() == "("
-    if not bracket and (
-        not between or not all(w.islower() for w in between) or not rules.ordinary_words(between)
+    # a name that opens the next sentence ("WIFE JUNE. HARLAN REPORTS" cut back to "JUNE")
+    stop = person and text[cut : run.start()] == ". "
+    if (
+        not bracket
+        and not stop
+        and (
+            not between
+            or not all(w.islower() for w in between)
+            or not rules.ordinary_words(between)
+        )
     ):
         return []
     words = [w.lower() for w in run.group().split()]

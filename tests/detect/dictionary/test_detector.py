@@ -1858,3 +1858,66 @@ def test_a_newborn_named_after_baby(text, expected):
 )
 def test_a_name_before_its_age_or_record_is_a_patient_s(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relative whose given name is a month's, in any case
+        ("He is here with his wife June today.", {("PATIENT", "June")}),
+        ("Daughter April called.", {("PATIENT", "April")}),
+        ("WIFE JUNE AT BEDSIDE", {("PATIENT", "JUNE")}),
+        ("married to june for 40 years", {("PATIENT", "june")}),
+        # not a date after a relation, nor "may" that is a verb
+        ("Son June 3 visit. Sister, June 2019.", set()),
+        ("Her husband may come. HER SON MAY COME.", set()),
+    ],
+)
+def test_a_relative_named_for_a_month(text, expected):
+    assert {hit for hit in found(text) if hit[1].lower() in ("june", "april", "may")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name discussed with is read weakly as a patient's: a relative as often as staff
+        ("Discussed with Anna S. and her daughter.", {("PATIENT", "Anna S.")}),
+        ("Discussed with SUTTON, BENJAMIN. # headache", {("PATIENT", "SUTTON, BENJAMIN")}),
+        # a doctor's title after the cue is the doctor's
+        ("Discussed with Dr Gallagher-Harvey, will call back.", {("DOCTOR", "Gallagher-Harvey")}),
+        # an interpreter and the language in brackets before the name
+        ("Interpreter (Tigrinya) Yohannes present by phone.", {("PATIENT", "Yohannes")}),
+    ],
+)
+def test_a_name_discussed_with_and_an_interpreter_s(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town after a British practice ("Surgery") and a comma, or in brackets after a site
+        ("GP: Dr Fenwick, Kirkgate Surgery, Otley.", {("CITY", "Otley")}),
+        ("Seen at Royal Berkshire Hospital (Reading).", {("CITY", "Reading")}),
+        # not a frequent word in brackets after a name that is no site
+        ("Started on lisinopril (Reading) today.", set()),
+    ],
+)
+def test_a_town_after_a_practice_or_in_brackets_after_a_site(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "CITY"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a sign-out's rows: the bed, a dash, the surname and a dash
+        (
+            "Sign-out: 12 - Gutierrez - CP r/o; 14 - Abernathy-Cole - DKA, gap closed",
+            {("PATIENT", "Gutierrez"), ("PATIENT", "Abernathy-Cole")},
+        ),
+        # not a problem list's numbered rows
+        ("12 - Chest pain - resolved; 14 - DKA - gap closed; 3 - Plan - d/c", set()),
+    ],
+)
+def test_a_sign_out_row(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "PATIENT"} == expected

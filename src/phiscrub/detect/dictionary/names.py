@@ -179,7 +179,8 @@ DOCTOR_FIELDS = (
     r"Signature|Signed|E-signed|Electronically[ ]signed(?:[ ]by)?)[ \t]*:"
     r"|(?:Dictated|Signed|signed|Authenticated|Reviewed|Transcribed|Seen|seen|Cosigned|"
     r"[Ww]ritten|[Cc]ompleted|[Ee]valuated|[Ee]xamined|[Aa]ssessed|[Ee]ntered|[Pp]erformed|"
-    r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed|[Ss]taffed|[Rr]eviewed)[ ](?:out[ ])?"
+    r"DICTATED|SIGNED|[Rr]eferred|[Dd]iscussed(?=[ ](?:by|BY|By))|[Ss]taffed|[Rr]eviewed)"
+    r"[ ](?:out[ ])?"
     r"(?:by|BY|By|with)[ \t]*:?"
 )
 ROLES = (
@@ -212,7 +213,9 @@ RELATIVES = (
 CONTACTS = (
     r"(?i:emergency[ ]contact|next[ ]of[ ]kin|NOK|contact[ ]person|contact|relative|"
     r"accompanied[ ]by|brought[ ](?:in[ ])?by|escorted[ ]by|collected[ ]by|given[ ]to|"
-    r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|interpreter|care[ ]of)"
+    r"sent[ ]to|spoke[ ](?:to|with)|speaking[ ]with|informed|care[ ]of|"
+    # an interpreter and their language in brackets ("Interpreter (Tigrinya) Yohannes")
+    r"interpreter(?:[ ]\([^()\n]{2,24}\))?)"
 )
 # Verbs and marks after "Patient Name" with no colon ("Patient Ann Lee was reviewed").
 GAP = r"(?:[ ]{1,2}|\t)"  # a typist's two spaces or tab where one space belongs
@@ -420,6 +423,17 @@ _RULES = (
         r"cases|am|pm|percent|out|of)\b)",
         0.8,
     ),
+    (  # a sign-out's row: the bed, a dash, the surname (and the given name after a comma) and
+        # a dash, at a line's start or after a semicolon or a colon ("Sign-out: 12 - Gutierrez -
+        # CP r/o; 14 - Abernathy-Cole - DKA"); listed names or rare words (``_name_like``: not
+        # "12 - Chest pain - resolved"), not an abbreviation
+        "sign_out_row",
+        "PATIENT",
+        rf"(?:(?<![^\n])[ \t]*|(?<=[;:][ ]))\d{{1,4}}[A-Za-z]?[ ]+[-–][ ]+"
+        r"(?!\p{Lu}{2,4}(?![\w'’-]))"  # an abbreviation in capitals ("14 - DKA - gap closed")
+        rf"(?P<n>{WORD}(?:[ ]?,[ ]?{WORD})?)(?=[ ]+[-–][ ]+)",
+        0.8,
+    ),
     (  # a surname after the room or bed and a comma, ending a query's clause ("any update on
         # the MRI for the 84 yo in room 9, Fontenot?"); listed names or rare words
         "surname_after_room",
@@ -497,6 +511,16 @@ _RULES = (
         # nor a word of a sentence in capitals ("MOVING IN WITH HER SON IN DALY CITY")
         rf"(?!{CAPS_SMALL})(?P<n>{FIRST_LAST})",
         0.9,
+    ),
+    (  # a relative whose given name is a month's ("his wife June", "Daughter April called"),
+        # which the name lists leave out; not a date ("son June 3", "sister, June 2019"), and
+        # "May" in title case only ("HER SON MAY COME")
+        "relative_month_name",
+        "PATIENT",
+        rf"(?<![\w]){RELATIVES}[ ]?,?[ ]+"
+        r"(?P<n>April|May|June|August|APRIL|JUNE|AUGUST|april|june|august)"
+        r"(?![\w'’-]|[ ,]*(?:\d|(?i:of|the|and|or|to|through|thru|until|-)\b))",
+        0.85,
     ),
     (  # a relative's nickname in quotes, on a name list or not ('Friend "Dre" was shot')
         "relative_nickname",
@@ -643,6 +667,15 @@ _RULES = (
         # (the cue a whole word: not "GIVEN TO" of "GIVEN TODAY")
         rf"(?<![\w]){CONTACTS}(?![\w])[ \t]*[:,]?[ \t]*(?:{PATIENT_TITLES}\.?[ ])?"
         rf"(?P<n>{FIRST_LAST})",
+        0.88,
+    ),
+    (  # a plan discussed with someone: a relative as often as a colleague, so the role is
+        # read weakly (``roles.WEAK``) and a title or a credential tells ("discussed with Anna
+        # S. and her daughter", "Discussed with SUTTON, BENJAMIN"; not "with Dr Lowe")
+        "discussed_with",
+        "PATIENT",
+        rf"(?<![\w])(?i:discussed[ ]with)[ \t]*:?[ \t]*(?!{DOCTOR_TITLES}\.?[ ])"
+        rf"(?:{PATIENT_TITLES}\.?[ ])?(?P<n>{NAME})",
         0.88,
     ),
     (  # someone called or quoted ("Called Ngozi about her mother's meds", "Per Luz,
@@ -1083,6 +1116,7 @@ relation ("granddaughter Saffron"; not "son Will", where "will" is too frequent 
 _NEEDS_SUPPORT = frozenset(
     {
         *("field_doctor", "field_copy", "role_doctor", "greeting", "relative", "contact"),
+        "discussed_with",
         "introduction",
         *("relative_after", "relative_bracket", "relatives_listed", "patient_named"),
         "relative_bracket_after",
@@ -1101,6 +1135,7 @@ _NAME_LIKE_RULES = frozenset(
     {
         *("name_before_birth_date", "dated_row", "census_row_run_together", "surname_age_sex"),
         *("surname_after_room", "name_before_bracketed_age", "name_in_bed", "name_before_dash"),
+        "sign_out_row",
         *("full_name_asked_colon", "full_name_age_sex"),
     }
 )
@@ -1126,7 +1161,9 @@ _NEEDS_LISTED = frozenset(
 _INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
 """Context rules whose name is one capital, which ``_trim`` would take for no name."""
 _UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower", "name_stated"}
-"""Context rules whose name ``_trim`` does not read: one capital, or words in lower case."""
+_UNTRIMMED |= {"relative_month_name"}
+"""Context rules whose name ``_trim`` does not read: one capital, words in lower case, or a
+month's name."""
 _ROW_NAMED = frozenset({"room_row", "patient_in_bed_lower"})
 """Context rules whose words, in any case, must make a name as a row's do (``_row_name``)."""
 

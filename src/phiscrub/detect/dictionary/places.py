@@ -54,6 +54,12 @@ _NAME_THEN_BRACKET = regex.compile(r"\p{L}[\p{L}'’.&-]*[ ]?\($")
 # a town after someone or something and a comma, closing a bracket ("mother (Ngozi Okoro,
 # Houston)", "(Lucky Nails, Garden Grove)")
 _BRACKET_COMMA_BEFORE = regex.compile(r"\([^()\n,]{2,40},[ ]$")
+# a site's name before the bracket ("St Vincent's Hospital (Sydney)", "Royal Berkshire Hospital
+# (Reading)"): the town in it may be as frequent a word as it likes
+_SITE_THEN_BRACKET = regex.compile(
+    r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Infirmary|Surgery|Hospice)"
+    r"[ ]?\($"
+)
 _BRACKETED_TOWN_ZIPF = 4.5
 """How frequent in English a town's name in brackets may be: "Birmingham" (4.3), not "Reading"
 or "Mobile" (a reading's or a phone's word)."""
@@ -63,7 +69,7 @@ or "Mobile" (a reading's or a phone's word)."""
 CITY_AFTER_SITE = regex.compile(
     r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
     r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
-    r"Dentistry|Hospice)(?:[ ](?:[-–][ ])?|,[ ])$"
+    r"Dentistry|Hospice|Surgery)(?:[ ](?:[-–][ ])?|,[ ])$"
 )
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()]|\.(?![\w]))")
 # a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502"),
@@ -249,7 +255,9 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 and _PHRASE_END.match(text, end) is not None
             )
         )
-        if hit.value == "COUNTRY" and (cued or not single_name):
+        if hit.value == "CITY" and _SITE_THEN_BRACKET.search(before) and text[end : end + 1] == ")":
+            yield NameHit(start, end, "CITY", 0.75, "town_after_site")  # roles keep it a town
+        elif hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
         elif hit.value == "STATE" and (cued or text[max(0, start - 2) : start] in (", ", ",\n")):
             yield NameHit(start, end, "STATE", 0.8, "gazetteer_state")
