@@ -118,3 +118,11 @@ def test_a_town_in_brackets_after_a_site_stays_a_town():
     raw = [Span(23, 29, "CITY", 0.75, "dictionary:town_after_site")]
     kept, _ = assign_roles(merged, raw)
     assert [(s.start, s.end, s.label) for s in kept] == [(0, 21, "HOSPITAL"), (23, 29, "CITY")]
+
+
+def test_a_hospital_that_a_known_firm_s_pattern_names_is_an_organisation():
+    # "Home health (BAYADA) to start 11/29"
+    merged = [Span(13, 19, "HOSPITAL", 0.26, "ensemble:bilstm-fea")]
+    raw = [Span(13, 19, "ORGANIZATION", 0.8, "rules:organization_known_capitals")]
+    kept, _ = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(13, 19, "ORGANIZATION")]

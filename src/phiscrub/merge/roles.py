@@ -41,10 +41,14 @@ CONTEXT_RULES = frozenset(
 GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surname", "greeting"})
 
 
-# the patterns that name health insurers ("Cigna", "Blue Cross Blue Shield of Texas"): a payer is
-# an ORGANIZATION in i2b2's scheme (a HIPAA identifier), which models trained on hospitals' names
-# read as a HOSPITAL (not one)
-INSURER_RULES = frozenset({"insurer_known", "insurer", "insurer_named_capitals"})
+# the patterns that name health insurers ("Cigna", "Blue Cross Blue Shield of Texas") and firms
+# known by their names (a home-health agency, the postal service: "Bayada", "USPS"): a payer or
+# a firm is an ORGANIZATION in i2b2's scheme (a HIPAA identifier), which models trained on
+# hospitals' names read as a HOSPITAL (not one)
+INSURER_RULES = frozenset(
+    {"insurer_known", "insurer", "insurer_named_capitals"}
+    | {"organization_known", "organization_known_capitals"}
+)
 
 
 # a town in brackets after a site's name ("St Vincent's Hospital (Sydney)"), which models read
