@@ -4642,3 +4642,7 @@ def test_an_age_after_a_row_s_dash_and_a_trend_s_dates(text, expected):
 )
 def test_a_town_s_police_by_its_initials_and_a_vaccine_s_year(text, expected):
     assert found(text) == expected
+
+
+def test_a_heart_failure_clinic_in_capitals_is_no_hospital_s_name():
+    assert found("FOLLOW UP: HEART FAILURE CLINIC 11/10/2119.") == {("DATE", "11/10/2119")}

@@ -1921,3 +1921,9 @@ def test_a_town_after_a_practice_or_in_brackets_after_a_site(text, expected):
 )
 def test_a_sign_out_row(text, expected):
     assert {hit for hit in found(text) if hit[0] == "PATIENT"} == expected
+
+
+def test_a_credential_s_name_in_capitals_holds_no_cue_before_it():
+    text = "REPORT GIVEN TO MARISOL, RN, 4 WEST."
+    assert ("DOCTOR", "MARISOL") in found(text)
+    assert not any("GIVEN" in surface for _, surface in found(text))
