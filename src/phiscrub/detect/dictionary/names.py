@@ -429,7 +429,8 @@ _RULES = (
         # "12 - Chest pain - resolved"), not an abbreviation
         "sign_out_row",
         "PATIENT",
-        rf"(?:(?<![^\n])[ \t]*|(?<=[;:][ ]))\d{{1,4}}[A-Za-z]?[ ]+[-–][ ]+"
+        r"(?=\d{1,4}[A-Za-z]?[ ]+[-–][ ])(?:(?<=(?:^|\n)[ \t]*)|(?<=[;:][ ]))"
+        rf"\d{{1,4}}[A-Za-z]?[ ]+[-–][ ]+"
         r"(?!\p{Lu}{2,4}(?![\w'’-]))"  # an abbreviation in capitals ("14 - DKA - gap closed")
         rf"(?P<n>{WORD}(?:[ ]?,[ ]?{WORD})?)(?=[ ]+[-–][ ]+)",
         0.8,
