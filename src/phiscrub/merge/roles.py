@@ -8,8 +8,8 @@ Where such a rule found a name that the merge kept, and every such rule agrees o
 name takes that role (a rule whose cue is said of relatives and staff alike, "report given
 to", gives way to one that reads the other role). In i2b2's scheme a patient's name is a HIPAA
 identifier and a clinician's is not, so the role decides whether a name counts as HIPAA PHI.
-The same holds for a hospital that is an insurer or a town (neither hospital): a rule that
-names them (``INSURER_RULES``, ``TOWN_RULES``) relabels what models called a hospital.
+The same holds for a hospital that is a firm or a town (neither hospital): a rule that names
+them (``ORGANIZATION_RULES``, ``TOWN_RULES``) relabels what models called a hospital.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ GUESSES = frozenset({"possessive_name", "possessive_first_name", "initial_surnam
 # known by their names (a home-health agency, the postal service: "Bayada", "USPS"): a payer or
 # a firm is an ORGANIZATION in i2b2's scheme (a HIPAA identifier), which models trained on
 # hospitals' names read as a HOSPITAL (not one)
-INSURER_RULES = frozenset(
+ORGANIZATION_RULES = frozenset(
     {"insurer_known", "insurer", "insurer_named_capitals"}
     | {"organization_known", "organization_known_capitals"}
 )
@@ -61,10 +61,10 @@ def _town(span: Span, raw: Sequence[Span]) -> bool:
     return any(_rule(s) in TOWN_RULES and (s.start, s.end) == (span.start, span.end) for s in raw)
 
 
-def _insurer(span: Span, raw: Sequence[Span]) -> bool:
-    """An insurer's pattern among ``raw`` covers the whole of ``span``."""
+def _organization(span: Span, raw: Sequence[Span]) -> bool:
+    """An insurer's or a known firm's pattern among ``raw`` covers the whole of ``span``."""
     return any(
-        _rule(s) in INSURER_RULES and s.start <= span.start and span.end <= s.end for s in raw
+        _rule(s) in ORGANIZATION_RULES and s.start <= span.start and span.end <= s.end for s in raw
     )
 
 
@@ -73,7 +73,8 @@ def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span]
     ``raw`` (the first-pass spans) agree on (a ``WEAK`` rule's reading counts only where no
     other rule reads another), and a record of each relabelled span. A name
     that only a last-resort rule labelled takes the role the other detectors agree on. A
-    hospital that an insurer's pattern names whole is an organisation ("Policy W4821 (Cigna)"),
+    hospital that an insurer's or a known firm's pattern names whole is an organisation
+    ("Policy W4821 (Cigna)"),
     and one that is a town in brackets after a site's name is the town ("Hospital (Sydney)")."""
     spans, changed = _institutions(spans, raw)
     kept, relabelled = _people(spans, raw)
@@ -81,12 +82,12 @@ def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span]
 
 
 def _institutions(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span], list[Dropped]]:
-    """``spans`` with hospitals that an insurer's or a town's rule reads relabelled."""
+    """``spans`` with hospitals that a firm's or a town's rule reads relabelled."""
     kept: list[Span] = []
     changed: list[Dropped] = []
     for span in spans:
         kind = None
-        if span.label == "HOSPITAL" and _insurer(span, raw):
+        if span.label == "HOSPITAL" and _organization(span, raw):
             kind = "ORGANIZATION"
         elif span.label == "HOSPITAL" and _town(span, raw):
             kind = "CITY"

@@ -15,8 +15,10 @@ from phiscrub.text.frequency import load_frequencies
 from phiscrub.text.tokenize import tokenize
 
 _TWIN_RULES = frozenset(
-    {"field_patient", "field_doctor", "contact", "discussed_with", "relative"}
-    | {"full_name_asked_colon"}
+    {
+        *("field_patient", "field_doctor", "contact", "discussed_with", "relative"),
+        "full_name_asked_colon",
+    }
 )
 """The context rules read in a lower-case note's twin: cues that are fields, contacts and
 relations; not titles ("miss will" is no "Miss Will") nor lone words."""

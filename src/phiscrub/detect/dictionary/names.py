@@ -681,8 +681,8 @@ _RULES = (
     ),
     (  # someone called or quoted ("Called Ngozi about her mother's meds", "Per Luz,
         # the baby has had 4 wet diapers"): a listed name only ("Per Protocol"), and no code
-        # called ("Called Code Blue"); not after "paged" or "discussed with" (a clinician's,
-        # found as such)
+        # called ("Called Code Blue"); not after "paged" (a clinician's, found as such) or
+        # "discussed with" (``discussed_with``'s)
         "told_by",
         "PATIENT",
         r"(?<![\w])(?:[Pp]er|PER|[Cc]alled|[Pp]honed|[Tt]exted|[Mm]essaged|[Ee]-?mailed|"
@@ -1161,8 +1161,9 @@ _NEEDS_LISTED = frozenset(
 
 _INITIAL_RULES = frozenset({"title_initial", "title_initial_doctor"})
 """Context rules whose name is one capital, which ``_trim`` would take for no name."""
-_UNTRIMMED = _INITIAL_RULES | {"room_row", "patient_in_bed_lower", "name_stated"}
-_UNTRIMMED |= {"relative_month_name"}
+_UNTRIMMED = _INITIAL_RULES | {
+    *("room_row", "patient_in_bed_lower", "name_stated", "relative_month_name")
+}
 """Context rules whose name ``_trim`` does not read: one capital, words in lower case, or a
 month's name."""
 _ROW_NAMED = frozenset({"room_row", "patient_in_bed_lower"})
