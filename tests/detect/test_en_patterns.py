@@ -4646,3 +4646,25 @@ def test_a_town_s_police_by_its_initials_and_a_vaccine_s_year(text, expected):
 
 def test_a_heart_failure_clinic_in_capitals_is_no_hospital_s_name():
     assert found("FOLLOW UP: HEART FAILURE CLINIC 11/10/2119.") == {("DATE", "11/10/2119")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a visiting nurses' agency by its place in capitals and lower case
+        (
+            "DISPO: HOME WITH VNA OF GREATER LOWELL WHEN AFEBRILE.",
+            {("ORGANIZATION", "VNA OF GREATER LOWELL")},
+        ),
+        (
+            "visiting nurse association of boston will call",
+            {("ORGANIZATION", "visiting nurse association of boston")},
+        ),
+        # not the kind of service alone
+        ("vna to see pt. home with vna when afebrile. vna of the patient", set()),
+        # a year after a bone density scan
+        ("BONE DENSITY 2123: T -2.1", {("DATE", "2123")}),
+    ],
+)
+def test_visiting_nurses_in_any_case_and_a_bone_density_s_year(text, expected):
+    assert found(text) == expected
