@@ -4662,6 +4662,7 @@ def test_a_heart_failure_clinic_in_capitals_is_no_hospital_s_name():
         ),
         # not the kind of service alone
         ("vna to see pt. home with vna when afebrile. vna of the patient", set()),
+        ("Home with VNA of choice; VNA of her preference.", set()),
         # a year after a bone density scan
         ("BONE DENSITY 2123: T -2.1", {("DATE", "2123")}),
     ],
