@@ -303,7 +303,7 @@ def test_uk_phones_and_postcodes(text, expected):
             {("ORGANIZATION", "Humana"), ("HEALTHPLAN", "H1234567801")},
         ),
         ("member 88412-0031 denied", {("HEALTHPLAN", "88412-0031")}),
-        ("member 2024-05 cohort", set()),
+        ("member 2024-05 cohort", {("DATE", "2024-05")}),  # a year and a month, no plan
         (
             "Cigna, member number U 1234 5678 01",
             {("ORGANIZATION", "Cigna"), ("HEALTHPLAN", "U 1234 5678 01")},
@@ -4668,4 +4668,65 @@ def test_a_heart_failure_clinic_in_capitals_is_no_hospital_s_name():
     ],
 )
 def test_visiting_nurses_in_any_case_and_a_bone_density_s_year(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a dotted date with a two-digit year before a sentence's stop
+        ("EGD on 11.24.22. Path pending.", {("DATE", "11.24.22")}),
+        ("Labs on 11.24.22.5 stable", set()),
+        # a month in lower case before a full year in a note that is not all in lower case;
+        # not a dose or a volume after "may" or "dec"
+        ("He is s/p kidney tx oct 2122. On call aware.", {("DATE", "oct 2122")}),
+        ("Pt may 2000 units, dec 2100 mL out. Seen Mon.", {("DATE", "Mon.")}),
+        # an age in words after "she's" or "he's"; not a time
+        ("she's ninety-one. He's now eighty.", {("AGE", "ninety-one"), ("AGE", "eighty")}),
+        ("he's twenty minutes away", set()),
+        # an ordinal day before "so"; a weekday's abbreviation and an ordinal day without
+        # "the"; not a degree or a line of treatment
+        ("visiting until the 20th so I may miss it", {("DATE", "20th")}),
+        ("collected Mon 2nd. Sun 2nd degree burn; Tue 3rd line", {("DATE", "Mon 2nd")}),
+        # a day before its month after an operation's name, as British notes write it; not
+        # "24/7" or a score
+        ("day 4 post #NOF (DHS 29/11). Seen on 14/3", {("DATE", "29/11"), ("DATE", "14/3")}),
+        ("needs care 24/7 since; GCS 13/15 on arrival", set()),
+        # a street without a number in an address's line, between a comma and a town
+        (
+            "Pharmacy: Boots, Market Street, Altrincham",
+            {("STREET", "Market Street")},
+        ),
+        # a weekday's abbreviation after a medicine to stop; a day after a call or a plan's
+        # end
+        ("NPO after midnight. Stop Eliquis Mon.", {("DATE", "Mon.")}),
+        (
+            "Pre-op call 12/7: spoke with pt. Plan terminated 9/30.",
+            {("DATE", "12/7"), ("DATE", "9/30")},
+        ),
+        # the day before a month is that month's, not the weekday's
+        ("on Wednesday 21st May we met", {("DATE", "Wednesday"), ("DATE", "21st May")}),
+        # a year and a month in ISO 8601's form; not a volume
+        ("Next | 2120-02 | seen 2019-12; 1800-12 ml", {("DATE", "2120-02"), ("DATE", "2019-12")}),
+    ],
+)
+def test_dotted_and_lower_case_dates_ages_after_she_s_british_days_and_streets(text, expected):
+    assert {(label, s) for label, s in found(text) if label in ("DATE", "AGE", "STREET")} == (
+        expected
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a country's code in brackets before the number's groups
+        (
+            "Fax to (44) 20 7946 0321 once; or (+44) 20 7946 0321",
+            {("PHONE", "(44) 20 7946 0321"), ("PHONE", "(+44) 20 7946 0321")},
+        ),
+        # not a list of numbers after a count in brackets
+        ("doses (2) 10 12 14 16 given", set()),
+    ],
+)
+def test_international_numbers_with_the_country_s_code_in_brackets(text, expected):
     assert found(text) == expected

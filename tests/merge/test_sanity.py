@@ -76,6 +76,12 @@ def test_a_wound_read_as_a_doctor_is_dropped_in_a_note_typed_in_lower_case():
     assert apply_sanity(typed, [span_of(text, "Wound", "DOCTOR")], RULES)[0] == []
 
 
+def test_a_layer_of_the_heart_read_as_a_name_is_dropped_in_a_note_typed_in_lower_case():
+    text = "Mild mr. No Pericardial effusion."
+    typed = Document("d", text, metadata={TYPED_IN_LOWER_CASE: True})
+    assert apply_sanity(typed, [span_of(text, "Pericardial", "PATIENT")], RULES)[0] == []
+
+
 def test_frequent_words_are_kept_in_a_note_typed_in_lower_case():
     """The view of a note typed in lower case has its capitals restored: they tell nothing of
     how the writer wrote "target"."""
@@ -465,6 +471,8 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("PROCEDURE: LAP CHOLE, 12/02/2094", "LAP CHOLE", "PATIENT"),
         ("(DR HAVILAND). STOMA PINK, MOIST.", "STOMA", "DOCTOR"),
         ("Specialist Aaron Feldkamp, PharmD, CSPI. F/u", "CSPI", "CITY"),  # a credential
+        # a contraceptive device by its brand, which is a given name too
+        ("Mirena placed without difficulty.", "Mirena", "PATIENT"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):

@@ -205,6 +205,18 @@ from phiscrub.pipeline.view import detection_view
             "lives in portland, or. from boston, me and my wife. smith, ma came",
             "Lives in Portland, OR. From Boston, me and my wife. Smith, ma came",
         ),
+        # a large city of the world whose name is an English word, after a place's lead; not
+        # one that is an ordinary or a clinical word
+        (
+            "visiting from budapest, moved to kabul. lesion in oral cavity; pest in mango",
+            "Visiting from Budapest, moved to Kabul. Lesion in oral cavity; pest in mango",
+        ),
+        # a given name or an initial between a title and a rare name, even one that is a
+        # word; not a frequent word
+        (
+            "pt mrs p. oyelaran came. mr con papadopoulos, 71. dr was harrington",
+            "Pt Mrs P. Oyelaran came. Mr Con Papadopoulos, 71. Dr was Harrington",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

@@ -311,6 +311,35 @@ def _initial(
     )
 
 
+TITLED_GIVEN_ZIPF = 5
+"""How frequent in English a word between a title and a name may be and still be read as a
+given name ("mr con papadopoulos"; not "dr was harrington")."""
+
+
+def _given_after_title(
+    text: str,
+    words: list[re.Match[str]],
+    lows: list[str],
+    kinds: list[int],
+    k: int,
+    casing: _Casing,
+) -> bool:
+    """Word ``k`` stands between a title and a rare or unmistakable name: a given name or an
+    initial, even one that is a word ("mrs p. oyelaran", "mr con papadopoulos"; not "dr at
+    harrisonburg", "dr was harrington")."""
+    if k == 0 or k + 1 == len(words) or lows[k - 1] not in casing.titles:
+        return False
+    if text[words[k - 1].end() : words[k].start()] not in (" ", ". "):
+        return False
+    low = lows[k]
+    if len(low) > 1 and (
+        low in casing.gaz.common_words or zipf(low, casing.language) >= TITLED_GIVEN_ZIPF
+    ):
+        return False
+    gap = text[words[k].end() : words[k + 1].start()]
+    return kinds[k + 1] == 2 and gap in ((" ", ". ") if len(low) == 1 else (" ",))
+
+
 def _trailing_initial(text: str, start: int, end: int, low: str) -> bool:
     """The word at ``start``-``end``, after a name, is a letter alone before a stop, a comma,
     a gap or the line's end: the name's initial ("elisabeth r   mr#", "travis j."; not "a")."""
@@ -586,6 +615,7 @@ def truecased(text: str, language: str) -> str | None:
                 or low in casing.titles
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
                 or _initial(text, words, lows, k, casing)
+                or _given_after_title(text, words, lows, kinds, k, casing)
                 or (previous_named and between == " " and _trailing_initial(text, start, end, low))
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)

