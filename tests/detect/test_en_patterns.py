@@ -1466,7 +1466,8 @@ def test_a_record_number_after_a_dash_or_mr(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("RR 2 Box 45, Tunbridge", {("STREET", "RR 2 Box 45")}),  # a rural route
+        # a rural route and the town after it
+        ("RR 2 Box 45, Tunbridge", {("STREET", "RR 2 Box 45"), ("CITY", "Tunbridge")}),
         ("her apartment at 12B Elm Court", {("STREET", "12B Elm Court")}),
         ("home is 221 B Baker Street", {("STREET", "221 B Baker Street")}),
         # the town after a street with no comma, or before a Canadian province and postcode
@@ -4730,3 +4731,20 @@ def test_dotted_and_lower_case_dates_ages_after_she_s_british_days_and_streets(t
 )
 def test_international_numbers_with_the_country_s_code_in_brackets(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town after a street, its unit and a comma; after a box's number and a comma
+        ("12 Sycamore Ct, Apt 3, Bangor.", {("CITY", "Bangor")}),
+        (
+            "Physical: RR 2 Box 18, McGill. Mail: PO Box 412, Ely - mail only",
+            {("CITY", "McGill"), ("CITY", "Ely")},
+        ),
+        # not a unit after a box
+        ("PO Box 412, Apt 3. 12 Elm Road, Apt 4.", set()),
+    ],
+)
+def test_a_town_after_a_street_s_unit_or_a_box(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "CITY"} == expected

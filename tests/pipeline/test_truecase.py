@@ -217,6 +217,16 @@ from phiscrub.pipeline.view import detection_view
             "pt mrs p. oyelaran came. mr con papadopoulos, 71. dr was harrington",
             "Pt Mrs P. Oyelaran came. Mr Con Papadopoulos, 71. Dr was Harrington",
         ),
+        # a surname on no list after a listed given name; not a frequent or a clinical word
+        (
+            "check if wendell mbeki got home. maria reports pain; wendell tachypneic",
+            "Check if Wendell Mbeki got home. Maria reports pain; Wendell tachypneic",
+        ),
+        # nor a verb's or an adverb's form, nor two frequent words run together
+        (
+            "under the blanchard underpass. barrett endorses pain",
+            "Under the Blanchard underpass. Barrett endorses pain",
+        ),
     ],
 )
 def test_a_lower_case_note_gets_its_capitals_back_letter_for_letter(text, expected):

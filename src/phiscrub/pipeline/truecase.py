@@ -340,6 +340,51 @@ def _given_after_title(
     return kinds[k + 1] == 2 and gap in ((" ", ". ") if len(low) == 1 else (" ",))
 
 
+_INFLECTIONS = ("s", "ed", "ing", "ly")
+COMPOUND_ZIPF = 4
+"""How frequent in English (rounded) each of two words of three letters or more must be to
+make a word that is no surname ("underpass", "overnight")."""
+
+
+def _english_form(low: str, language: str) -> bool:
+    """``low`` ends as an English verb or adverb does, or is two frequent English words run
+    together ("endorses", "underpass")."""
+    if language != "en":
+        return False
+    if low.endswith(_INFLECTIONS):
+        return True
+    return any(
+        zipf(low[:i], language) >= COMPOUND_ZIPF and zipf(low[i:], language) >= COMPOUND_ZIPF
+        for i in range(3, len(low) - 2)
+    )
+
+
+def _surname_after_given(
+    text: str,
+    words: list[re.Match[str]],
+    lows: list[str],
+    kinds: list[int],
+    k: int,
+    casing: _Casing,
+) -> bool:
+    """Word ``k``, of three letters or more, on no list and no frequent word of the language
+    nor a clinical or a prefixed one, follows a listed given name one space before it: a
+    surname ("check if wendell mbeki got"; not "maria reports", "wendell tachypneic",
+    "barrett endorses", "blanchard underpass")."""
+    low = lows[k]
+    if k == 0 or kinds[k] != 0 or len(low) < 3 or casing.gaz.is_common(low):
+        return False
+    if len(low) >= CLINICAL_LENGTH and low.endswith(casing.clinical_endings):
+        return False
+    if _prefixed_word(low, casing.language) or _english_form(low, casing.language):
+        return False
+    return (
+        kinds[k - 1] == 2
+        and casing.gaz.is_first_name(lows[k - 1])
+        and text[words[k - 1].end() : words[k].start()] == " "
+    )
+
+
 def _trailing_initial(text: str, start: int, end: int, low: str) -> bool:
     """The word at ``start``-``end``, after a name, is a letter alone before a stop, a comma,
     a gap or the line's end: the name's initial ("elisabeth r   mr#", "travis j."; not "a")."""
@@ -616,6 +661,7 @@ def truecased(text: str, language: str) -> str | None:
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
                 or _initial(text, words, lows, k, casing)
                 or _given_after_title(text, words, lows, kinds, k, casing)
+                or _surname_after_given(text, words, lows, kinds, k, casing)
                 or (previous_named and between == " " and _trailing_initial(text, start, end, low))
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)

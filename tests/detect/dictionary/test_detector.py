@@ -1927,3 +1927,21 @@ def test_a_credential_s_name_in_capitals_holds_no_cue_before_it():
     text = "REPORT GIVEN TO MARISOL, RN, 4 WEST."
     assert ("DOCTOR", "MARISOL") in found(text)
     assert not any("GIVEN" in surface for _, surface in found(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a given name in brackets after a titled surname
+        ("Is Mr. Adebayo (Olu) still on it?", {("PATIENT", "Adebayo"), ("PATIENT", "Olu")}),
+        # not a language or a relation
+        ("Mrs. Lee (Korean) and Mr. Cole (Daughter)", {("PATIENT", "Lee"), ("PATIENT", "Cole")}),
+    ],
+)
+def test_a_given_name_in_brackets_after_a_titled_surname(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "PATIENT"} == expected
+
+
+def test_a_patient_named_before_what_they_do():
+    found_ = found("Pt Toshiro Nakagawa drives a truck. Patient Social Work agreed.")
+    assert {hit for hit in found_ if hit[0] == "PATIENT"} == {("PATIENT", "Toshiro Nakagawa")}

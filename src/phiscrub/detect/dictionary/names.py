@@ -230,6 +230,9 @@ AFTER_PATIENT = (
     r"complains|complaining|says|said|tells|told|will|would|did|does|got|went|walked|slept|"
     r"fell|pulled|pulling|requesting|asking|wanting|waiting|ready|due|scheduled|being|getting|"
     r"still|also|again|in|per|"
+    # what they do or choose ("Pt Toshiro Nakagawa drives a truck")
+    r"drives|drove|works|worked|uses|used|takes|took|smokes|smoked|drinks|wears|prefers|"
+    r"preferred|agrees|agreed|understands|understood|plans|planned|wishes|wished|"
     # and the person with them ("Met with pt Ottoline Smith and her partner")
     r"and[ ]+(?:her|his|their)[ ]+(?:partner|wife|husband|spouse|mother|father|mom|dad|son|"
     r"daughter|sister|brother|family|friend|caregiver|guardian|niece|nephew|aunt|uncle))\b"
@@ -833,6 +836,15 @@ _RULES = (
         rf"(?<=(?<![\w.'’-]){WORD}[ ]?\([ ]?)[\"“](?P<n>{WORD})[\"”](?=[ ]?\))",
         0.85,
     ),
+    (  # a given name or a nickname in brackets after a titled surname ("Is Mr. Adebayo (Olu)
+        # still on"): a listed name or a rare word; not a relation, a language or a word
+        # ("Mrs. Lee (Korean)", "Mr. Cole (daughter)")
+        "titled_given_bracket",
+        "PATIENT",
+        r"(?<=(?<![\w])(?:Mr|Mrs|Ms|Miss|Mx|MR|MRS|MS)\.?[ ]\p{Lu}[\p{L}'’-]+[ ]\()"
+        r"(?P<n>\p{Lu}\p{Ll}{1,14})(?=\))",
+        0.8,
+    ),
     (  # a listed first name alone in quotes, as a contact known by only that is written ('1.
         # "Marco" - met online'); not a frequent word ('"Fine"', '"Hope"')
         "quoted_name",
@@ -1231,6 +1243,8 @@ def _context_hit(
         return  # "PT Eval, Treat", "Pt Hyperkalemic, Henry said"
     if rule == "title_law" and _opens_with_a_word(text, *span, gaz):
         return  # "Judge Sentences Bradley Manning"
+    if rule == "titled_given_bracket" and not _given_or_rare(text[span[0] : span[1]], gaz):
+        return  # "Mrs. Lee (Korean)"
     if rule == "nickname_bracket" and not _given_before(text, span[0], gaz):
         return  # 'Lasix ("water pill")'
     if rule == "quoted_name" and (
@@ -1320,6 +1334,12 @@ def _given_before(text: str, start: int, gaz: Gazetteers) -> bool:
 def _first_name_only(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) is a listed first name and no frequent English word."""
     return gaz.is_first_name(word) and not gaz.is_common(word)
+
+
+def _given_or_rare(word: str, gaz: Gazetteers) -> bool:
+    """``word`` is a listed name, or a rare word that may be one, and no frequent word."""
+    low = word.lower()
+    return not gaz.is_common(low) and (gaz.is_name(low) or rare_surname(low, gaz))
 
 
 def _listed_surname_first(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
