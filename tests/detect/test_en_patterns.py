@@ -4688,6 +4688,8 @@ def test_visiting_nurses_in_any_case_and_a_bone_density_s_year(text, expected):
         # an ordinal day before "so"; a weekday's abbreviation and an ordinal day without
         # "the"; not a degree or a line of treatment
         ("visiting until the 20th so I may miss it", {("DATE", "20th")}),
+        # in a note in capitals too
+        ("REPEAT CULTURES ON THE 16TH WERE NEGATIVE. ON THE 5TH FLOOR", {("DATE", "16TH")}),
         ("collected Mon 2nd. Sun 2nd degree burn; Tue 3rd line", {("DATE", "Mon 2nd")}),
         # a day before its month after an operation's name, as British notes write it; not
         # "24/7" or a score
