@@ -4695,6 +4695,8 @@ def test_visiting_nurses_in_any_case_and_a_bone_density_s_year(text, expected):
         # "24/7" or a score
         ("day 4 post #NOF (DHS 29/11). Seen on 14/3", {("DATE", "29/11"), ("DATE", "14/3")}),
         ("needs care 24/7 since; GCS 13/15 on arrival", set()),
+        # a ventilator's settings; a date after "on" that follows them is one
+        ("PT ON BIPAP 14/8, vent settings 12/5; CPAP on 10/3", {("DATE", "10/3")}),
         # a street without a number in an address's line, between a comma and a town
         (
             "Pharmacy: Boots, Market Street, Altrincham",
@@ -4750,3 +4752,22 @@ def test_international_numbers_with_the_country_s_code_in_brackets(text, expecte
 )
 def test_a_town_after_a_street_s_unit_or_a_box(text, expected):
     assert {(label, s) for label, s in found(text) if label == "CITY"} == expected
+
+
+def test_masshealth_as_a_note_in_lower_case_is_truecased():
+    text = "Secondary Masshealth ID 100442918873"  # "secondary masshealth id ...", truecased
+    assert ("ORGANIZATION", "Masshealth") in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a laboratory's bill, or labs it is for; a home health agency by its name
+        ("Pt called re: bill from Quest for labs 10/22.", {("ORGANIZATION", "Quest")}),
+        ("d/c home w/ HHPT via Elara Caring.", {("ORGANIZATION", "Elara Caring")}),
+        # not a quest
+        ("On a quest for answers; Quest for the truth", set()),
+    ],
+)
+def test_a_laboratory_s_bill_and_a_home_health_agency(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected

@@ -473,6 +473,10 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Specialist Aaron Feldkamp, PharmD, CSPI. F/u", "CSPI", "CITY"),  # a credential
         # a contraceptive device by its brand, which is a given name too
         ("Mirena placed without difficulty.", "Mirena", "PATIENT"),
+        # a result's and a diagnosis's shorthand, an examiner's exam, in capitals
+        ("CT HEAD: NEG. DX: CONCUSSION.", "NEG", "HOSPITAL"),
+        ("ADMITTED WITH SBO. PRIOR SURGERY", "SBO", "DOCTOR"),
+        ("SANE EXAM OFFERED, PT ACCEPTED.", "SANE", "DOCTOR"),
     ],
 )
 def test_look_alikes_are_dropped(text, surface, label):
