@@ -4,7 +4,9 @@ Clinicians' queries, chat exports and some pipelines' notes come all in lower ca
 emmalin caniff seen at watsonton medical center"), and the models and patterns learned that
 names are capitalised. The detectors read a twin of such a note, letter for letter, with the
 capitals English would write: the first word of a line or sentence, listed names and places
-that are not common words, rare words, months, weekdays and titles, the words that head a named
+that are not common words, rare words, months, weekdays and titles, a given name or an initial
+between a title and a name ("Mr Con Papadopoulos"), a surname on no list after a listed given
+name ("Wendell Mbeki"), the words that head a named
 place or company after a name ("Watsonton Medical Center"), street suffixes after a house
 number and a name, abbreviations, identifiers and postcodes in capitals ("MRN", "A97883022",
 "8754321WA", "G51 1LE") and the region's code before a postcode ("ON M4N 3M5"). The
