@@ -387,6 +387,24 @@ def _surname_after_given(
     )
 
 
+def _name_by_its_neighbours(
+    text: str,
+    words: list[re.Match[str]],
+    lows: list[str],
+    kinds: list[int],
+    k: int,
+    casing: _Casing,
+) -> bool:
+    """Word ``k`` is part of a name by the words beside it: an initial before a listed name
+    (``_initial``), a given name after a title (``_given_after_title``) or a surname after a
+    given name (``_surname_after_given``)."""
+    return (
+        _initial(text, words, lows, k, casing)
+        or _given_after_title(text, words, lows, kinds, k, casing)
+        or _surname_after_given(text, words, lows, kinds, k, casing)
+    )
+
+
 def _trailing_initial(text: str, start: int, end: int, low: str) -> bool:
     """The word at ``start``-``end``, after a name, is a letter alone before a stop, a comma,
     a gap or the line's end: the name's initial ("elisabeth r   mr#", "travis j."; not "a")."""
@@ -661,9 +679,7 @@ def truecased(text: str, language: str) -> str | None:
                 or low in casing.capitalised
                 or low in casing.titles
                 or (low in casing.before_number and _month(text, words, lows, k, casing))
-                or _initial(text, words, lows, k, casing)
-                or _given_after_title(text, words, lows, kinds, k, casing)
-                or _surname_after_given(text, words, lows, kinds, k, casing)
+                or _name_by_its_neighbours(text, words, lows, kinds, k, casing)
                 or (previous_named and between == " " and _trailing_initial(text, start, end, low))
                 or start == 0
                 or _SENTENCE_START.search(text, max(0, start - 8), start)
