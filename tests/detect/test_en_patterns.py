@@ -4682,6 +4682,8 @@ def test_visiting_nurses_in_any_case_and_a_bone_density_s_year(text, expected):
         # not a dose or a volume after "may" or "dec"
         ("He is s/p kidney tx oct 2122. On call aware.", {("DATE", "oct 2122")}),
         ("Pt may 2000 units, dec 2100 mL out. Seen Mon.", {("DATE", "Mon.")}),
+        # a word after the year that a unit's letters open is no unit
+        ("He is s/p tx oct 2122 gave well.", {("DATE", "oct 2122")}),
         # an age in words after "she's" or "he's"; not a time
         ("she's ninety-one. He's now eighty.", {("AGE", "ninety-one"), ("AGE", "eighty")}),
         ("he's twenty minutes away", set()),
