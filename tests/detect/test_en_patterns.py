@@ -4773,3 +4773,131 @@ def test_masshealth_as_a_note_in_lower_case_is_truecased():
 )
 def test_a_laboratory_s_bill_and_a_home_health_agency(text, expected):
     assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an employer after a job, or after leaving it
+        (
+            "Lost job at Keystone Electric Supply. Resigned from Hartwell Mills.",
+            {("ORGANIZATION", "Keystone Electric Supply"), ("ORGANIZATION", "Hartwell Mills")},
+        ),
+        ("He was laid off from Ford last year.", {("ORGANIZATION", "Ford")}),
+        # a practice is an employer after the job done there, not a place of care
+        (
+            "Works as a dental hygienist at Bright Smiles Family Dentistry; needs a note.",
+            {("ORGANIZATION", "Bright Smiles Family Dentistry")},
+        ),
+        # not a kind of work, nor work itself
+        ("Retired from teaching. Retired from Work 2 yrs ago? no.", set()),
+    ],
+)
+def test_an_employer_after_a_job_or_its_end(text, expected):
+    assert {(label, s) for label, s in found(text) if label in ("ORGANIZATION", "HOSPITAL")} == (
+        expected
+    )
+
+
+def test_a_practice_seen_at_stays_a_place_of_care():
+    text = "Seen at Bright Smiles Family Dentistry for a cleaning."
+    assert ("HOSPITAL", "Bright Smiles Family Dentistry") in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an apartment block by its own name, without a cue
+        (
+            "Lives alone in senior apt (Maple Court Apartments).",
+            {("ORGANIZATION", "Maple Court Apartments")},
+        ),
+        # not a kind of housing
+        ("Applied for Senior Apartments; Garden Apartments are full.", set()),
+    ],
+)
+def test_an_apartment_block_by_its_name(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a prior authorisation's key, a portal's access code, a chain of custody's number
+        ("PA submitted via CoverMyMeds, key BLX7QK2M.", {("IDNUM", "BLX7QK2M")}),
+        ("Portal access code 4A7B2C given.", {("IDNUM", "4A7B2C")}),
+        ("Drug screen, chain of custody # 0034 8812 99.", {("IDNUM", "0034 8812 99")}),
+        # not a key finding, a gene, nor a billing code after a bare "code"
+        ("Key: G6PD deficiency. Key 2 findings. Billing code E119.", set()),
+    ],
+)
+def test_a_key_an_access_code_and_a_chain_of_custody_number(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "IDNUM"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bed by its number; not a wound's bed nor a share of it
+        ("Moved to bed 12. Wound bed 80% gran; wound bed 3 x 2 cm.", {("ROOM", "12")}),
+        # a weekday's abbreviation ending its clause after a word or a bracket
+        ("EGD repeat per GI (Dr Samaranayake) Wed. Then home", {("DATE", "Wed")}),
+        # not a given name ("Thu"), a saturation, nor a weekday inside a clause
+        ("Tran Thi Thu. O2 Sat. Wed all day", set()),
+    ],
+)
+def test_a_wound_s_bed_and_a_weekday_ending_its_clause(text, expected):
+    assert {(label, s) for label, s in found(text) if label in ("ROOM", "DATE")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a date after a typist's initials and a slash
+        (
+            "Transcribed: ls/11.29.26; jk/11/29/2026 and JK/11.29.2026",
+            {("DATE", "11.29.26"), ("DATE", "11/29/2026"), ("DATE", "11.29.2026")},
+        ),
+        # not a fraction after "s/p", nor a path's parts
+        ("s/p 1/2/3 of dose; see docs/11.2.3", set()),
+    ],
+)
+def test_a_date_after_a_typist_s_initials_and_a_slash(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "DATE"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a county's or a city's police or sheriff by its letters
+        (
+            "Officer Reyes (badge 4471, Camden County PD); Orange County SO deputy",
+            {("ORGANIZATION", "Camden County PD"), ("ORGANIZATION", "Orange County SO")},
+        ),
+        # not a disease's letters after an adjective
+        ("Early PD, on carbidopa. Idiopathic PD.", set()),
+    ],
+)
+def test_a_county_s_police_by_its_letters(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an individual health identifier after its cue
+        ("IHI: 0012 7785 4410", {("MEDICALRECORD", "0012 7785 4410")}),
+        # a home care agency by its name; in capitals after a word that brings it
+        (
+            "Aide from Home Instead 3x/wk.",
+            {("ORGANIZATION", "Home Instead")},
+        ),
+        ("CAREGIVER (MARISOL) FROM HOME INSTEAD.", {("ORGANIZATION", "HOME INSTEAD")}),
+        # not staying home
+        ("PT WENT HOME INSTEAD OF SNF. Home Instead of SNF.", set()),
+    ],
+)
+def test_an_individual_health_identifier_and_a_home_care_agency(text, expected):
+    assert {
+        (label, s) for label, s in found(text) if label in ("MEDICALRECORD", "ORGANIZATION")
+    } == (expected)
