@@ -120,6 +120,21 @@ def test_a_town_in_brackets_after_a_site_stays_a_town():
     assert [(s.start, s.end, s.label) for s in kept] == [(0, 21, "HOSPITAL"), (23, 29, "CITY")]
 
 
+def test_a_town_alone_on_the_line_after_a_site_stays_a_town():
+    # "Mercy Clinic\nBangor\n": a model reads the town as a department or a clinician
+    merged = [
+        Span(0, 12, "HOSPITAL", 0.9, "rules:hospital"),
+        Span(13, 19, "DEPARTMENT", 0.75, "ensemble:crf"),
+    ]
+    raw = [Span(13, 19, "CITY", 0.75, "dictionary:town_after_site")]
+    kept, changed = assign_roles(merged, raw)
+    assert [(s.start, s.end, s.label) for s in kept] == [(0, 12, "HOSPITAL"), (13, 19, "CITY")]
+    assert [(d.span.label, d.kept.label) for d in changed] == [("DEPARTMENT", "CITY")]
+    # a span the town's rule did not find whole keeps its label
+    wider = [Span(13, 25, "DOCTOR", 0.75, "ensemble:crf")]
+    assert assign_roles(wider, raw) == (wider, [])
+
+
 def test_a_hospital_that_a_known_firm_s_pattern_names_is_an_organisation():
     # "Home health (BAYADA) to start 11/29"
     merged = [Span(13, 19, "HOSPITAL", 0.26, "ensemble:bilstm-fea")]

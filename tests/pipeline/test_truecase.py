@@ -222,6 +222,11 @@ from phiscrub.pipeline.view import detection_view
             "check if wendell mbeki got home. maria reports pain; wendell tachypneic",
             "Check if Wendell Mbeki got home. Maria reports pain; Wendell tachypneic",
         ),
+        # a listed given name before "'s" is read as the name; not a frequent word's possessive
+        (
+            "this is debbie lancaster, phil's wife. the patient's mother's visit",
+            "This is Debbie Lancaster, Phil's wife. The patient's mother's visit",
+        ),
         # nor a verb's or an adverb's form, nor two frequent words run together
         (
             "under the blanchard underpass. barrett endorses pain",

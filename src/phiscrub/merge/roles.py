@@ -52,8 +52,10 @@ ORGANIZATION_RULES = frozenset(
 
 
 # a town in brackets after a site's name ("St Vincent's Hospital (Sydney)"), which models read
-# as part of the hospital
+# as part of the hospital, or alone on the line after it in an address block ("Heavitree Health
+# Centre\nExeter"), which models read as a clinician's name or a department
 TOWN_RULES = frozenset({"town_after_site"})
+TOWN_READ_AS = frozenset({"HOSPITAL", "DEPARTMENT", "DOCTOR", "PATIENT"})
 
 
 def _town(span: Span, raw: Sequence[Span]) -> bool:
@@ -75,7 +77,8 @@ def assign_roles(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span]
     that only a last-resort rule labelled takes the role the other detectors agree on. A
     hospital that an insurer's or a known firm's pattern names whole is an organisation
     ("Policy W4821 (Cigna)"),
-    and one that is a town in brackets after a site's name is the town ("Hospital (Sydney)")."""
+    and one that is a town in brackets after a site's name is the town ("Hospital (Sydney)"), as
+    is a name or a department that a town's rule reads alone on the line after a site's."""
     spans, changed = _institutions(spans, raw)
     kept, relabelled = _people(spans, raw)
     return kept, changed + relabelled
@@ -89,7 +92,7 @@ def _institutions(spans: Sequence[Span], raw: Sequence[Span]) -> tuple[list[Span
         kind = None
         if span.label == "HOSPITAL" and _organization(span, raw):
             kind = "ORGANIZATION"
-        elif span.label == "HOSPITAL" and _town(span, raw):
+        elif span.label in TOWN_READ_AS and _town(span, raw):
             kind = "CITY"
         if kind is not None:
             relabelled = span.with_label(kind)

@@ -101,7 +101,10 @@ class _Casing:
         listed name that is also a frequent word ("rose", "frank", "hall": a name only beside
         another name or after a title); 0 for other words, and for a rare word on no list that
         ends as clinical words do (the sanity rules' ``clinical_endings``) or is a frequent word
-        after "re", "un" or "pre" (``_prefixed_word``)."""
+        after "re", "un" or "pre" (``_prefixed_word``). A possessive is 2 where its name is
+        ("phil's wife")."""
+        if low.endswith(("'s", "’s")) and len(low) > 4 and self.named(low[:-2]) == 2:
+            return 2
         gaz = self.gaz
         if gaz.is_common(low):
             return 0

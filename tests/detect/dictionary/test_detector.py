@@ -1945,3 +1945,56 @@ def test_a_given_name_in_brackets_after_a_titled_surname(text, expected):
 def test_a_patient_named_before_what_they_do():
     found_ = found("Pt Toshiro Nakagawa drives a truck. Patient Social Work agreed.")
     assert {hit for hit in found_ if hit[0] == "PATIENT"} == {("PATIENT", "Toshiro Nakagawa")}
+
+
+def test_a_drive_s_unit_after_its_type_is_no_doctor():
+    hits = found("now at 1184 Pinecrest Dr Apt 2B, Largo; 12 Oak Dr Suite 100")
+    assert {hit for hit in hits if hit[0] == "DOCTOR"} == set()
+    assert ("DOCTOR", "Aptekar") in found("Seen by Dr. Aptekar today.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town alone on the line after a place of care's, as a letter's address block
+        # writes it, or after a numbered street's line
+        ("Dr P. Hollingworth\nHeavitree Health Centre\nExeter\n\nDear Dr", {("CITY", "Exeter")}),
+        ("Mr G Pengelly\n12 Barrack Road\nExeter\n", {("CITY", "Exeter")}),
+        # not a town that goes on with more words, nor one after a line of no site
+        ("Mercy Clinic\nBangor staff called\nDepartment\nBangor\n", set()),
+    ],
+)
+def test_a_town_on_its_own_line_after_a_site_or_a_street(text, expected):
+    assert {hit for hit in found(text) if hit[0] == "CITY"} == expected
+
+
+def test_a_care_home_s_resident_with_an_age_on_the_line_is_the_patient():
+    hits = found("SNF TRANSFER FORM\nResident: GUTIERREZ, ALMA R     Age: 91     Sex: F\n")
+    assert ("PATIENT", "GUTIERREZ, ALMA R") in hits
+    assert ("DOCTOR", "GUTIERREZ, ALMA R") not in hits
+    # a hospital's resident is a clinician
+    assert ("DOCTOR", "Tom Baker") in found("Resident: Tom Baker   Pager: 4411")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a listed town's police by its letters, after an officer's name and a comma
+        (
+            "Kit released to Det. Oliveira, Worcester PD.",
+            {("PATIENT", "Oliveira"), ("ORGANIZATION", "Worcester PD")},
+        ),
+        # a listed town after a chain's name, ending its phrase
+        (
+            "Meds verified with CVS Chicopee: bup. Rite Aid Bangor, pharmacist.",
+            {("CITY", "Chicopee"), ("CITY", "Bangor")},
+        ),
+        # a county's police in capitals
+        ("BADGE 4471, CAMDEN COUNTY PD", {("ORGANIZATION", "CAMDEN COUNTY PD")}),
+        # not a street after the chain's name
+        ("Filled at CVS Main St. yesterday", set()),
+    ],
+)
+def test_a_town_s_police_and_a_chain_s_store_by_its_town(text, expected):
+    hits = found(text)
+    assert {hit for hit in hits if hit[0] in ("CITY", "ORGANIZATION", "PATIENT")} == expected

@@ -123,10 +123,15 @@ PATIENT_TITLES = r"(?:Mr|MR|Mrs|MRS|Ms|Miss|MISS|Mx)"
 # "Mr", "Mrs", "Ms" and a whole name (atomic: a grade after it cannot shorten the name)
 TITLED_NAME = rf"(?<![\w.]){PATIENT_TITLES}\.?[ ](?P<n>(?>{PARTICLES}{NAME}))"
 # "Resident:" alone heads a clinician (a physician in training) in a hospital's note; a care
-# home's form names its patient in "Resident Name:"
+# home's form names its patient in "Resident Name:", or in "Resident:" with the resident's
+# age, birth date, sex or room in a later field of the line ("Resident: GUTIERREZ, ALMA R
+# Age: 91")
+_RESIDENT_ROW = (
+    r"(?=[ \t]*:[^\n]{1,60}?(?i:\b(?:age|dob|d\.o\.b\.?|sex|gender|room|rm|bed))[ \t]*[:#])"
+)
 PATIENT_FIELDS = (
     r"(?:Patient[ ]Name|PATIENT[ ]NAME|Patient|PATIENT|Pt|PT|Name|NAME|Re|RE|Client|"
-    r"Resident[ ]Name|RESIDENT[ ]NAME|"
+    rf"Resident[ ]Name|RESIDENT[ ]NAME|(?:Resident|RESIDENT){_RESIDENT_ROW}|"
     # the names a patient also goes by ('Preferred name: "Xio"')
     r"Preferred[ ][Nn]ame|PREFERRED[ ]NAME|Nickname|NICKNAME|Alias|ALIAS|AKA|"
     r"Maiden[ ][Nn]ame|MAIDEN[ ]NAME|Goes[ ]by|"
@@ -165,7 +170,7 @@ DOCTOR_FIELDS = (
     r"Anesthesia|Provider|PROVIDER|PCP|Referring[ ](?:physician|provider|MD|doctor)|"
     r"REFERRING(?:[ ]MD)?|Requesting[ ](?:MD|physician|provider)|REQUESTING[ ]MD|ORDERING|"
     r"ORD[ ]PROVIDER|ORDERED[ ]BY|REQUESTED[ ]BY|Submitting[ ]physician|Pathologist|"
-    r"Radiologist|Resident|Fellow|Intern|Consultant|Physician|Read[ ]by|"
+    rf"Radiologist|Resident(?!{_RESIDENT_ROW})|Fellow|Intern|Consultant|Physician|Read[ ]by|"
     r"Service[ ]attending|Attending[ ]surgeon|Sonographer|Technologist|Technician|Tech|"
     r"Nurse|RN|Therapist|Pharmacist|Dietitian|Midwife|Social[ ]worker|Case[ ]manager|Scribe|"
     r"Clinician|Practitioner|GP|Author|Dictated[ ]by|Entered[ ]by|Performed[ ]by|Verified[ ]by|"
@@ -252,9 +257,11 @@ _RULES = (
         "DOCTOR",
         # not a device's letters after "DR" ("Azure XT DR MRI SureScan": dual-chamber), nor a
         # street named for a doctor after its house number ("1510 W. Dr. Martin Luther King
-        # Jr. Blvd"), nor a drive's quadrant ("2241 Memorial Dr SE")
+        # Jr. Blvd"), nor a drive's quadrant ("2241 Memorial Dr SE") or unit ("Pinecrest Dr Apt
+        # 2B")
         rf"(?<![\w.])(?!{_STREET_NAMESAKE}){DOCTOR_TITLES}(?:\.[ ]?|[ ])"
         r"(?!(?:MRI|CT|PET|ECG|EKG|ICD|CRT)\b)(?!(?:NE|NW|SE|SW)(?![\w.]))"
+        r"(?!(?i:apt|apartment|suite|ste|unit|bldg|building|fl|floor|rm|room|lot|trlr)\b)"
         rf"(?P<n>{PARTICLES}{NAME})",
         0.95,
     ),
@@ -269,7 +276,8 @@ _RULES = (
         rf"{MILITARY_RANKS}[ ]|"
         r"(?i:judge|officer|detective|sergeant|deputy|trooper|attorney)[ ])"
         r"(?!(?i:at|of|for|in|on|with|and|to|from|the|a|an)\b)"
-        rf"(?P<n>{PARTICLES}{NAME})",
+        # nor the town of the officer's force after a comma ("Det. Oliveira, Worcester PD")
+        rf"(?P<n>{PARTICLES}{NAME})(?![ ](?:PD|SO|FD)(?![\w-]))",
         0.85,
     ),
     (  # a name cut to its initial after a title ("Mrs. V is hard of hearing", "Dr. K saw

@@ -45,6 +45,16 @@ _REGION_IN_BRACKETS = regex.compile(r"[ ]?\((?P<p>\p{Lu}[\p{L} .'’-]{1,30})\)"
 # ``_WORKS_AFTER``; not "Dr Ruckman, Lisbon Area Health Services")
 _SITES = r"(?:office|area|clinic|practice|branch|location|campus|site)"
 _WORKS_AFTER = regex.compile(r"[ ](?:plant|factory|warehouse|mill)(?![\w-])")
+# a town's police, sheriff or fire service by its letters ("released to Det. Oliveira, Worcester
+# PD", "CAMDEN COUNTY PD"): the town and the letters are an organisation
+_SERVICE_AFTER = regex.compile(r"[ ](?:(?i:county|city|township|parish)[ ])?(?:PD|SO|FD)(?![\w-])")
+# a town after a chain's name, where its store is ("Meds verified with CVS Chicopee:", "Rite Aid
+# Bangor, pharmacist"): the town ends its phrase
+_STORE_BEFORE = regex.compile(
+    r"(?<![\w-])(?i:CVS|Walgreens|Rite[ ]Aid|Walmart|Costco|Kroger|Safeway|Publix|Wegmans|"
+    r"Meijer|Hannaford|Target)(?:[ ](?i:pharmacy))?[ ]$"
+)
+_STORE_TOWN_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;:()]|\.(?![\w]))")
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\b(?:the|our|your|their))[ ]$")  # "at our Sugar Land location"
@@ -65,21 +75,27 @@ _BRACKETED_TOWN_ZIPF = 4.5
 or "Mobile" (a reading's or a phone's word)."""
 # a town after a place of care's name and a space, a spaced dash or a comma, ending its line,
 # its phrase or its sentence ("Granite State Rehab - Concord", "Mercy Hospital Springfield\n",
-# "Sentara Sleep Center, Virginia Beach\n", "Mercy Hospital, Springfield.")
-CITY_AFTER_SITE = regex.compile(
+# "Sentara Sleep Center, Virginia Beach\n", "Mercy Hospital, Springfield."); or alone on the
+# line after the site's, as a letter's address block writes it ("Heavitree Health Centre\nExeter",
+# ``CITY_LINE_AFTER_SITE``), where the roles keep it a town whatever a model calls it
+_SITE_HEADS = (
     r"(?:Hospital|HOSPITAL|Medical[ ]Cent(?:er|re)|Clinic|CLINIC|Rehab|REHAB|Rehabilitation|"
     r"Health|Healthcare|Cent(?:er|re)|CENTER|Infirmary|Pediatrics|Practice|Associates|"
-    r"Dentistry|Hospice|Surgery)(?:[ ](?:[-–][ ])?|,[ ])$"
+    r"Dentistry|Hospice|Surgery)"
 )
+CITY_AFTER_SITE = regex.compile(rf"{_SITE_HEADS}(?:[ ](?:[-–][ ])?|,[ ])$")
+CITY_LINE_AFTER_SITE = regex.compile(rf"{_SITE_HEADS}[ \t]*\r?\n[ \t]*$")
+_LINE_END = regex.compile(r"[ \t]*(?:\r?\n|$)")
 _PHRASE_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;()]|\.(?![\w]))")
-# a town after a numbered street, its type and a comma ("1000 W Carson St, Torrance 90502"),
+# a town after a numbered street, its type and a comma or a line's end ("1000 W Carson St,
+# Torrance 90502", "12 Barrack Road\nExeter"),
 # or after a street with no number whose words and type are capitalised ("Meijer on Alpine
 # Ave, Grand Rapids": the town must end its phrase then)
 CITY_AFTER_STREET = regex.compile(
     r"(?<![\w/.-])\d{1,6}[A-Za-z]?[ ](?:(?:[^\W_][\w'’.-]*[ ]){1,4}(?i:St|Street|Ave|Avenue|"
     r"Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Pl|Place|Ct|Court|Pkwy|Parkway|Hwy|Highway|"
     r"Ter|Terrace|Cir|Circle)\.?|(?i:US|SR|Hwy|Highway|Route|Rte)[ -]?\d{1,4})"
-    r"(?:[ ](?i:N|S|E|W|NE|NW|SE|SW)\.?)?,[ ]?$"
+    r"(?:[ ](?i:N|S|E|W|NE|NW|SE|SW)\.?)?(?:,[ ]?|[ \t]*\r?\n[ \t]*)$"
 )
 CITY_AFTER_UNNUMBERED_STREET = regex.compile(
     r"(?<![\w'’.-])(?:\p{Lu}[\p{Ll}'’-]+[ ]){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|"
@@ -255,7 +271,21 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
                 and _PHRASE_END.match(text, end) is not None
             )
         )
-        if hit.value == "CITY" and _SITE_THEN_BRACKET.search(before) and text[end : end + 1] == ")":
+        if hit.value == "CITY" and (service := _SERVICE_AFTER.match(text, end)):
+            yield NameHit(start, service.end(), "ORGANIZATION", 0.8, "town_service")
+            continue
+        site = site or (
+            hit.value == "CITY"
+            and _STORE_BEFORE.search(text, max(0, start - 24), start) is not None
+            and _STORE_TOWN_END.match(text, end) is not None
+        )
+        line_town = (
+            CITY_LINE_AFTER_SITE.search(text, max(0, start - 30), start) is not None
+            and _LINE_END.match(text, end) is not None
+        )
+        if hit.value == "CITY" and (
+            (_SITE_THEN_BRACKET.search(before) and text[end : end + 1] == ")") or line_town
+        ):
             yield NameHit(start, end, "CITY", 0.75, "town_after_site")  # roles keep it a town
         elif hit.value == "COUNTRY" and (cued or not single_name):
             yield NameHit(start, end, "COUNTRY", 0.8, "gazetteer_country")
