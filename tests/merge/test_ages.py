@@ -43,6 +43,7 @@ def _ages(text: str, surface: str, label: str = "PATIENT") -> list[tuple[str, st
         ("PT: MORTIMER BLACKSTONE-HALE (96), DX CHF", "MORTIMER BLACKSTONE-HALE", "96"),
         # or after the name and a comma in the bracket
         ("he confirms pt (Mabel Vance, 94) previously", "Mabel Vance", "94"),
+        ("MRS CONSTANCE WHITBY (101!) LIVES ALONE", "CONSTANCE WHITBY", "101"),
     ],
 )
 def test_an_age_and_sex_after_a_patient_s_name(text, surface, age):

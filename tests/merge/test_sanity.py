@@ -214,6 +214,16 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Unit: MICU, Rm 7", "MICU, Rm", "PATIENT"),  # a unit and a room's word
         ("Attending: TBD", "TBD", "DOCTOR"),  # a placeholder
         ("He is mildly dyspneic at rest.", "mildly dyspneic", "COUNTRY"),
+        # findings listed by an examination, and how an injury came
+        ("Exam: jaundiced, asterixis +. Abd soft", "jaundiced, asterixis", "DOCTOR"),
+        ("CC: MVC. Restrained driver", "MVC", "DOCTOR"),
+        # where in the bowel, how a bone broke, a tool, a test, a diet's order, a lens's maker
+        ("2 cm mass at hepatic flexure, biopsied", "hepatic flexure", "CITY"),
+        ("XR: nondisplaced femoral fx", "nondisplaced femoral", "HOSPITAL"),
+        ("3 polyps removed (cold snare).", "snare", "HOSPITAL"),
+        ("Indication: IDA, heme + stool", "IDA, heme", "DOCTOR"),
+        ("FEV1 54%. DLCO 48% PRED", "DLCO", "DOCTOR"),
+        ("Rec: liberalize diet, SLP eval", "liberalize diet", "DOCTOR"),
         ("Dosing for adults 18 and over.", "adults", "COUNTRY"),
         ("Urine grew E. Coli, pan-sensitive.", "Coli", "CITY"),  # a species, not a town
         ("PMH: CHF, AF, CKD", "CHF", "HOSPITAL"),  # a diagnosis in capitals
