@@ -4901,3 +4901,19 @@ def test_an_individual_health_identifier_and_a_home_care_agency(text, expected):
     assert {
         (label, s) for label, s in found(text) if label in ("MEDICALRECORD", "ORGANIZATION")
     } == (expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an employer in brackets after its word, without a colon
+        (
+            "CDL holder - must comply (employer Schneider National).",
+            {("ORGANIZATION", "Schneider National")},
+        ),
+        # not a status, nor the word outside brackets
+        ("(employer unknown); employer Schneider pays", set()),
+    ],
+)
+def test_an_employer_in_brackets_after_its_word(text, expected):
+    assert {(label, s) for label, s in found(text) if label == "ORGANIZATION"} == expected
