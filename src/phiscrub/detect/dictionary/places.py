@@ -247,38 +247,10 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
         )
         if town is not None and _known(town.group("p"), gaz):
             cued, single_name = True, False
-        # a town naming a site is one even when a surname is spelt the same ("the Hamden office")
-        site = hit.value == "CITY" and bool(
-            ((_THE.search(before) or before.endswith("(")) and CITY_SITE_AFTER.match(text, end))
-            or (before.endswith(", ") and _WORKS_AFTER.match(text, end))
-            or CITY_SITE_BEFORE.search(before)
-            or (
-                CITY_AFTER_SITE.search(text[max(0, start - 20) : start])
-                and _PHRASE_END.match(text, end)
-            )
-            or _region_in_brackets(text, end, gaz)
-            or (
-                (
-                    (_NAME_THEN_BRACKET.search(before) is not None and low in gaz.large_towns)
-                    or _BRACKET_COMMA_BEFORE.search(before) is not None
-                )
-                and text[end : end + 1] == ")"
-                and zipf(low, "en") < _BRACKETED_TOWN_ZIPF
-            )
-            or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
-            or (
-                CITY_AFTER_UNNUMBERED_STREET.search(text, max(0, start - 50), start) is not None
-                and _PHRASE_END.match(text, end) is not None
-            )
-        )
         if hit.value == "CITY" and (service := _SERVICE_AFTER.match(text, end)):
             yield NameHit(start, service.end(), "ORGANIZATION", 0.8, "town_service")
             continue
-        site = site or (
-            hit.value == "CITY"
-            and _STORE_BEFORE.search(text, max(0, start - 24), start) is not None
-            and _STORE_TOWN_END.match(text, end) is not None
-        )
+        site = hit.value == "CITY" and _town_names_a_site(text, start, end, low, gaz)
         line_town = (
             CITY_LINE_AFTER_SITE.search(text, max(0, start - 30), start) is not None
             and _LINE_END.match(text, end) is not None
@@ -296,6 +268,40 @@ def find_places(text: str, tokens: list[Token], language: str) -> Iterator[NameH
             yield NameHit(start, tail.end() if tail else end, "CITY", 0.75, "gazetteer_city")
     if language == "en":
         yield from find_town_states(text, gaz)
+
+
+def _town_names_a_site(text: str, start: int, end: int, low: str, gaz: Gazetteers) -> bool:
+    """Whether the listed town at ``start``-``end`` names a site by the words around it, and so
+    is a town even when a surname is spelt the same ("the Hamden office", "Mercy Hospital,
+    Springfield.", "1000 W Carson St, Torrance", "CVS Chicopee:")."""
+    before = text[max(0, start - 14) : start]
+    return bool(
+        ((_THE.search(before) or before.endswith("(")) and CITY_SITE_AFTER.match(text, end))
+        or (before.endswith(", ") and _WORKS_AFTER.match(text, end))
+        or CITY_SITE_BEFORE.search(before)
+        or (
+            CITY_AFTER_SITE.search(text[max(0, start - 20) : start])
+            and _PHRASE_END.match(text, end)
+        )
+        or _region_in_brackets(text, end, gaz)
+        or (
+            (
+                (_NAME_THEN_BRACKET.search(before) is not None and low in gaz.large_towns)
+                or _BRACKET_COMMA_BEFORE.search(before) is not None
+            )
+            and text[end : end + 1] == ")"
+            and zipf(low, "en") < _BRACKETED_TOWN_ZIPF
+        )
+        or CITY_AFTER_STREET.search(text, max(0, start - 60), start) is not None
+        or (
+            CITY_AFTER_UNNUMBERED_STREET.search(text, max(0, start - 50), start) is not None
+            and _PHRASE_END.match(text, end) is not None
+        )
+        or (
+            _STORE_BEFORE.search(text, max(0, start - 24), start) is not None
+            and _STORE_TOWN_END.match(text, end) is not None
+        )
+    )
 
 
 # A town and its state after a comma, with no postcode ("Fort Myers, FL for testing", "Bend,
