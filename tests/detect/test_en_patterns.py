@@ -3839,6 +3839,25 @@ def test_blue_cross_licensees_and_medical_suppliers(text, expected):
             {("ORGANIZATION", "DELAWARE GUARDIANSHIP SERVICES")},
         ),
         ("HISTORY OF HOME HEALTH SERVICES USE", set()),
+        # an agency after a heading's spaced dash or opening a line, in capitals
+        (
+            "HOME HEALTH VISIT NOTE - HEARTLAND HOME HEALTH\nWOUND CARE",
+            {("ORGANIZATION", "HEARTLAND HOME HEALTH")},
+        ),
+        (
+            "NORTHWIND CLINICAL LABORATORIES, 1180 COMMERCE PKWY",
+            {("ORGANIZATION", "NORTHWIND CLINICAL LABORATORIES"), ("STREET", "1180 COMMERCE PKWY")},
+        ),
+        ("PLAN - HOME HEALTH CARE\nHOME HEALTH SERVICES ORDERED", set()),
+        ("CALL PATIENT'S HOME HEALTH, 2 VISITS", set()),
+        # a second agency joined by "and" to a first one's head, in capitals
+        (
+            "REFERRED TO DAILY BREAD FOOD BANK AND PARKDALE COMMUNITY LEGAL SERVICES.",
+            {
+                ("ORGANIZATION", "DAILY BREAD FOOD BANK"),
+                ("ORGANIZATION", "PARKDALE COMMUNITY LEGAL SERVICES"),
+            },
+        ),
         # a school district's field in any case
         (
             "school: east dover elementary   district: capital school district\n",

@@ -29,6 +29,13 @@ def test_a_user_name_beats_a_person_s_name_read_in_it():
     assert merge_spans([name, login], "priority").spans == (login,)
 
 
+def test_a_postcode_beats_a_room_read_in_it():
+    # "Sheffield S11 9FU": a model reads the postcode as a room
+    postcode = Span(10, 17, "ZIP", 0.9, "rules:postcode_uk")
+    room = Span(10, 17, "ROOM", 0.45, "ensemble:bilstm-fea")
+    assert merge_spans([room, postcode], "priority").spans == (postcode,)
+
+
 def test_longest_and_score():
     assert merge_spans(SPANS, "longest").spans == (DOCTOR, DATE, LONE)
     assert merge_spans(SPANS, "score").spans == (PATIENT, DATE, LONE)

@@ -132,6 +132,13 @@ def _after(text: str, surface: str, label: str, occurrence: int = 0) -> list[str
         ("Dr. Hargreaves. ROM 0-115. Doing PT", "ROM", "DOCTOR"),
         ("Discussion: concurrent chemoradiation vs", "concurrent chemoradiation", "PATIENT"),
         ("TRIED AND FAILED: METHOTREXATE (2091-2093)", "METHOTREXATE", "HOSPITAL"),
+        # a drug by its stem and a bone by its shape, in capitals and in lower case
+        ("CARDIOLOGY RECOMMENDED DILTIAZEM. HR 88.", "DILTIAZEM", "DEPARTMENT"),
+        ("XR L wrist: nondisplaced scaphoid fx", "nondisplaced scaphoid", "ORGANIZATION"),
+        ("CONTINUE METOPROLOL SUCCINATE.", "METOPROLOL SUCCINATE", "CITY"),
+        ("Labs ok: ANC 2.1, plt 188.", "ANC 2", "PATIENT"),
+        ("Fecal calprotectin today.", "Fecal calprotectin", "PATIENT"),
+        ("Ischemic evaluation with regadenoson SPECT.", "regadenoson SPECT", "DOCTOR"),
         ("NURSING HOME TO HOSPITAL TRANSFER FORM", "HOSPITAL TRANSFER FORM", "CITY"),
         ("Ms. Oyelowo (67F) wants to leave AMA", "AMA", "CITY"),
         ("Repeat ABO/Rh: O neg", "ABO", "DOCTOR"),
@@ -1618,6 +1625,17 @@ def test_a_chain_s_store_read_as_a_name_is_the_chain_without_its_number():
             "PATIENT",
             [("Ferreira-Santos, Joao", "PATIENT")],
         ),
+        # a surname rarer than a frequent word closing a span before its colon is the
+        # name's end, in title case or in capitals; not a frequent word ("Ward")
+        (
+            "Check the number for Priya Raman: XJK 902",
+            "Priya Raman:",
+            "PATIENT",
+            [("Priya Raman", "PATIENT")],
+        ),
+        ("CHECK FOR PRIYA RAMAN: XJK 902", "PRIYA RAMAN:", "PATIENT", [("PRIYA RAMAN", "PATIENT")]),
+        ("Check for John Ward: 902", "John Ward:", "PATIENT", [("John", "PATIENT")]),
+        ("Check for Priya RAMAN: 902", "Priya RAMAN:", "PATIENT", [("Priya", "PATIENT")]),
         (
             "11/24 Ñúñez, Maria: dental extraction",
             "Ñúñez, Maria: dental extraction",

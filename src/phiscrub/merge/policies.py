@@ -63,9 +63,9 @@ DEFAULT_PRIORITY: tuple[str, ...] = (
     "HOSPITAL",
     "ORGANIZATION",
     "DEPARTMENT",
+    "ZIP",  # a postcode before a room: "Sheffield S11 9FU" read as a room by a model
     "ROOM",
     "STREET",
-    "ZIP",
     "CITY",
     "STATE",
     "COUNTRY",

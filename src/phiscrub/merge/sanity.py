@@ -814,12 +814,14 @@ def _clinical_in_lower_case(
     lower case is one: "neurology", "insurance underwriter"); or such a span of one word in a
     note typed in lower case, whose capitals were restored ("tried methotrexate" read as a
     hospital where a clause's capital made it "Methotrexate"), or in capitals ("TRIED
-    METHOTREXATE"), where case tells nothing."""
+    METHOTREXATE"), where case tells nothing; so too a span of more words there, each of a
+    clinical ending or never alone ("METOPROLOL SUCCINATE")."""
     if rules.names is None or span.label in _LOWER_CLINICAL_KEPT:
         return False
     text = doc.text
     surface = text[span.start : span.end]
-    restored = len(words) == 1 and (
+    drug_words = all(_clinical([w], rules) or w in rules.never_alone for w in words)
+    restored = (len(words) == 1 or drug_words) and (
         typed_in_lower_case(doc.metadata) or _in_capitals(text, span.start, span.end)
     )
     in_lower = surface.islower() and _capitals_near(text, span.start, span.end)
@@ -1574,6 +1576,8 @@ def _field_pieces(text: str, span: Span, rules: SanityRules) -> list[Span]:
             pieces.append((start, colon.end("field")))  # "RT @ mariababbage : ...": a handle
         elif _given_after_surname(text, start, colon, rules):
             pieces.append((start, colon.end("field")))  # "11/24 Ferreira-Santos, Joao: ..."
+        elif colon.end() >= span.end and _surname_after_given(text, start, colon, rules):
+            pieces.append((start, colon.end("field")))  # "number for Priya Raman: XJK ..."
         elif not colon.group("field").islower():  # "Medic 7 Agency:"; not "Sleep center:"
             pieces.append((start, colon.start()))
         start = colon.end()
@@ -1601,6 +1605,27 @@ def _given_after_surname(text: str, start: int, colon: re.Match, rules: SanityRu
     if surname is None or not surname.group(1)[0].isupper():
         return False
     return rules.names.is_first_name(field.lower())
+
+
+_WORD_BEFORE = re.compile(r"(?<![\w'’-])([^\W\d_][\w'’-]+)[ ]$")
+_RARE_SURNAME = 4
+"""The Zipf frequency under which a listed surname before a span's closing colon is the
+name's end, not a field's name ("Priya Raman:"; "John Ward:" is cut to "John")."""
+
+
+def _surname_after_given(text: str, start: int, colon: re.Match, rules: SanityRules) -> bool:
+    """The word before ``colon``, which ends the span, is a listed name rarer than
+    ``_RARE_SURNAME`` after another capitalised word, both in title case or both in capitals,
+    in the piece from ``start``: a name asked about before its value ("for Priya Raman: XJK
+    902", "PRIYA RAMAN:"), not a field's name ("Mary Address:", "Allergies:")."""
+    field = colon.group("field")
+    if not field or not (field.istitle() or field.isupper()) or rules.names is None:
+        return False
+    given = _WORD_BEFORE.search(text[start : colon.start("field")])
+    if given is None or given.group(1).istitle() != field.istitle() or given.group(1).islower():
+        return False
+    low = field.lower()
+    return rules.names.is_name(low) and zipf(low, rules.language) < _RARE_SURNAME
 
 
 def _bracketed(text: str, span: Span) -> list[Span]:

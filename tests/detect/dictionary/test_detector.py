@@ -399,6 +399,10 @@ def found(text: str) -> set[tuple[str, str]]:
         # a family or a child by the surname; a name before the bed it lies in
         ("any update on the Achterberg kid's cultures?", {("PATIENT", "Achterberg")}),
         ("the Catholic family; the NICU baby", set()),
+        # a patient by the surname before their consult or chart, also a small town's name;
+        # not a large town's family nor a specialty's consult
+        ("Call back about the Lutz consult.", {("PATIENT", "Lutz")}),
+        ("the Boston family; the Cardiology consult; the Stroke case", set()),
         ("Mei-Ling in bed 4 says her pain is 8/10", {("PATIENT", "Mei-Ling")}),
         ("Hollis in 12 refusing his 6pm meds again", {("PATIENT", "Hollis")}),
         ("Follow-up in 12 weeks. Patients in 12 beds. Labs in 2 days.", set()),
@@ -571,6 +575,12 @@ def found(text: str) -> set[tuple[str, str]]:
             {("CITY", "Hamden"), ("CITY", "Worcester")},
         ),
         ("cc: PCP office, Hamden", {("CITY", "Hamden")}),
+        # "CC:" in capitals before no name is the chief complaint
+        ("CC: MVC, RESTRAINED DRIVER\nALLERGIES: PCN", set()),
+        ("CC: KAREN OSEI, NP", {("DOCTOR", "KAREN OSEI")}),
+        # "MISS" in capitals before a frequent word is a verb
+        ("TAKE APIXABAN TWICE A DAY. DO NOT MISS DOSES.", set()),
+        ("MISS HOPE IS HERE", {("PATIENT", "HOPE")}),
         ("will proceed at our Sugar Land location", {("CITY", "Sugar Land")}),
         # a place of care named by one uncommon word after a word of care and "at"
         ("Last colonoscopy 2099 at Lahey (GI)", {("HOSPITAL", "Lahey")}),
@@ -732,6 +742,8 @@ def test_occupied_ranges_merge_and_answer_overlaps():
         ("Rm 7 -- fall risk -- pt of Wexler", {("DOCTOR", "Wexler")}),
         # a name in capitals does not run on over a small word
         ("PCP IS DR. FITZGERALD AT LOWELL GENERAL.", {("DOCTOR", "FITZGERALD")}),
+        # nor a query's "regarding", nor what the clinician asks
+        ("PLEASE CALL DR. OKONKWO RE WEI ZHANG", {("DOCTOR", "OKONKWO")}),
         ("HER SON OBINNA LIVES IN HOUSTON.", {("PATIENT", "OBINNA")}),
         # a surname with an Irish prefix before what a patient has
         ("Did radiology call back about O'Shaughnessy's CT?", {("PATIENT", "O'Shaughnessy")}),
@@ -1989,6 +2001,7 @@ def test_a_care_home_s_resident_with_an_age_on_the_line_is_the_patient():
             "Meds verified with CVS Chicopee: bup. Rite Aid Bangor, pharmacist.",
             {("CITY", "Chicopee"), ("CITY", "Bangor")},
         ),
+        ("No Paxlovid at CVS. Try Walgreens Dorchester?", {("CITY", "Dorchester")}),
         # a county's police in capitals
         ("BADGE 4471, CAMDEN COUNTY PD", {("ORGANIZATION", "CAMDEN COUNTY PD")}),
         # not a street after the chain's name
@@ -1998,3 +2011,17 @@ def test_a_care_home_s_resident_with_an_age_on_the_line_is_the_patient():
 def test_a_town_s_police_and_a_chain_s_store_by_its_town(text, expected):
     hits = found(text)
     assert {hit for hit in hits if hit[0] in ("CITY", "ORGANIZATION", "PATIENT")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("DR. LEVESQUE WANTS AHMED KARIMI SEEN BY ID", {"LEVESQUE"}),
+        ("DR. OKONKWO REQUESTED CT. DR. HALE SAW HIM", {"OKONKWO", "HALE"}),
+        ("DR. RENE ADAMS SAW HIM", {"RENE ADAMS"}),
+    ],
+)
+def test_a_titled_name_in_capitals_ends_before_what_the_clinician_asks(text, expected):
+    spans = DETECTOR.detect(Document("t", text))
+    titled = {text[s.start : s.end] for s in spans if s.source == "dictionary:title_doctor"}
+    assert titled == expected

@@ -64,7 +64,11 @@ NICKNAME = rf"[\"“]{WORD}[\"”](?=[ ]\p{{Lu}})"
 CAPS_SMALL = (
     r"(?:AT|IN|OF|THE|AND|FOR|WITH|FROM|TO|IS|WAS|WHO|ARE|BY|OR|AS|HAS|HAD|BUT|NOT|IF|WILL|CAN|"
     r"HIS|HER|PRESENTS|REPORTS|STATES|LIVES|LIVED|WORKS|WORKED|CALLED|SAYS|SAID|VISITS|VISITED|DIED|"
-    r"PASSED|REPORTING|REPORTED|PRESENTING|PRESENTED|COMPLAINING|DENIES|DENYING|ACCOMPANIED)"
+    r"PASSED|REPORTING|REPORTED|PRESENTING|PRESENTED|COMPLAINING|DENIES|DENYING|ACCOMPANIED|"
+    # a query's "regarding" and what a clinician asks ("CALL DR. OKONKWO RE ZHANG, WEI", "DR.
+    # LEVESQUE WANTS AHMED KARIMI SEEN")
+    r"RE|REGARDING|WANTS|WANTED|ASKS|ASKED|REQUESTS|REQUESTED|RECOMMENDS|RECOMMENDED|AGREES|"
+    r"AGREED|ORDERED|SAW|SEES)"
     r"(?![\w'’-])"
 )
 CREDENTIALS = (
@@ -393,12 +397,13 @@ _RULES = (
         0.85,
     ),
     (  # a family or a child by the surname ("the Achterberg kid's cultures", "the Odhiambo
-        # family meeting"); a name that looks like one, in title case
+        # family meeting"), a patient by theirs ("about the Lutz consult"); a name that looks
+        # like one, in title case
         "family_named",
         "PATIENT",
         r"(?<![\w])(?:the|The)[ ](?P<n>\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?=[ ](?:kid|kids|family|"
         r"families|boy|boys|girl|girls|baby|babies|twins|child|children|siblings|parents|"
-        r"household)(?:['’]s)?\b)",
+        r"household|consult|case|chart|admission|referral|workup)(?:['’]s)?\b)",
         0.8,
     ),
     (  # a name opening a line or a sentence before the bed or room it lies in ("Mei-Ling in
@@ -1268,7 +1273,9 @@ def _context_hit(
         return  # "12 new admit 79M", "pain in 14", "name is not on file"
     if rule == "name_stated" and not _stated_name(text, *span, gaz):
         return  # "name is not on file"
-    if rule == "family_named" and _a_place(text[span[0] : span[1]].lower(), gaz):
+    if rule == "field_copy" and _complaint(text, span[0]) and not _all_name_like(text, *span, gaz):
+        return  # "CC: MVC, RESTRAINED DRIVER": the chief complaint, not a copy's recipient
+    if rule == "family_named" and _family_place(text[span[0] : span[1]].lower(), gaz):
         return  # "the Boston family": where a family is from
     if rule == "told_by" and _a_country_or_state(text[span[0] : span[1]].lower(), gaz):
         return  # "Called Jordan": a country (not a town's name: many are given names too)
@@ -1319,6 +1326,24 @@ def _stated_name(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
 def _a_place(word: str, gaz: Gazetteers) -> bool:
     """``word`` (lower case) names a town, a state or a country, or is a place's word."""
     return word in gaz.cities or word in gaz.states or word in gaz.countries or word in PLACE_WORDS
+
+
+_CC_BEFORE = regex.compile(r"(?<![\w])CC[ \t]*:[ \t]*$")
+
+
+def _complaint(text: str, start: int) -> bool:
+    """The span at ``start`` follows "CC:" in capitals with no title: a chief complaint's field
+    as often as a copy's."""
+    return _CC_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
+def _family_place(word: str, gaz: Gazetteers) -> bool:
+    """``word`` (lower case) names a place a family may be from: a large town, a state, a
+    country or a place's word, or a smaller town that is on no name list ("the Boston
+    family"; not "the Lutz consult")."""
+    if word in gaz.large_towns or not gaz.is_name(word):
+        return _a_place(word, gaz)
+    return word in gaz.states or word in gaz.countries or word in PLACE_WORDS
 
 
 def _a_country_or_state(words: str, gaz: Gazetteers) -> bool:
@@ -1391,13 +1416,14 @@ def _patient_after(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
     return gaz.is_common(last) and (not gaz.is_name(last) or zipf(last, "en") >= _VERB_ZIPF)
 
 
-_CAPITAL_TITLE = regex.compile(r"(?<![\w.])MRS?\.?[ ]\Z")
+_CAPITAL_TITLE = regex.compile(r"(?<![\w.])(?:MRS?\.?|MISS)[ ]\Z")
 
 
 def _finding_not_title(text: str, start: int, end: int, gaz: Gazetteers) -> bool:
-    """The title read is "MR" or "MRS" in capitals and the name a frequent word on no name
-    list: a finding (mitral regurgitation) at a sentence's end ("Mild MR. Compared"; "MILD MR.
-    COMPARED"), not a title ("MR. BAKER" stays)."""
+    """The title read is "MR", "MRS" or "MISS" in capitals and the name a frequent word on no
+    name list: a finding (mitral regurgitation) at a sentence's end ("Mild MR. Compared";
+    "MILD MR. COMPARED") or a verb ("DO NOT MISS DOSES"), not a title ("MR. BAKER", "MISS
+    HOPE" stay)."""
     name = text[start:end]
     first = name.split()[0].lower() if name.split() else ""
     return (

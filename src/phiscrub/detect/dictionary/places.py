@@ -54,7 +54,7 @@ _STORE_BEFORE = regex.compile(
     r"(?<![\w-])(?i:CVS|Walgreens|Rite[ ]Aid|Walmart|Costco|Kroger|Safeway|Publix|Wegmans|"
     r"Meijer|Hannaford|Target)(?:[ ](?i:pharmacy))?[ ]$"
 )
-_STORE_TOWN_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;:()]|\.(?![\w]))")
+_STORE_TOWN_END = regex.compile(r"[ \t]*(?:\r?\n|$|[,;:()?!]|\.(?![\w]))")
 CITY_SITE_BEFORE = regex.compile(rf"(?i:\b{_SITES}),[ ]$")
 CITY_SITE_AFTER = regex.compile(rf"[ ]{_SITES}(?![\w-])")
 _THE = regex.compile(r"(?i:\b(?:the|our|your|their))[ ]$")  # "at our Sugar Land location"
